@@ -1,0 +1,19 @@
+// Bundles the server into out/server/index.js (dependencies stay in node_modules) and copies the
+// committed migrations beside it, where the database client looks for them.
+import { cpSync, rmSync } from 'node:fs'
+import { build } from 'esbuild'
+
+rmSync('out/server', { recursive: true, force: true })
+await build({
+  entryPoints: ['src/server/cli.ts'],
+  outfile: 'out/server/index.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+cpSync('src/server/db/migrations', 'out/server/migrations', { recursive: true })
+console.log('server built: out/server/index.js')

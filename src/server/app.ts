@@ -1,0 +1,94 @@
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { ServerConfig } from './config'
+import type { Database } from './db/client'
+import type { CoreDeps } from './deps'
+import { createMailer, type Mailer } from './lib/mailer'
+import { createTokenService } from './lib/tokens'
+import { authRoutes } from './modules/auth/auth.routes'
+import { companiesRoutes } from './modules/companies/companies.routes'
+import { mediaRoutes } from './modules/media/media.routes'
+import { plansRoutes } from './modules/plans/plans.routes'
+import { queuesRoutes } from './modules/queues/queues.routes'
+import { settingsRoutes } from './modules/settings/settings.routes'
+import { usersRoutes } from './modules/users/users.routes'
+import { registerAuthGuard } from './plugins/auth'
+import { registerErrorHandling } from './plugins/errors'
+import { allowedOrigins, registerSecurity } from './plugins/security'
+import { registerWebClient } from './plugins/web-client'
+import { createRealtimeHub } from './realtime/hub'
+import { createSocketServer } from './realtime/socket-server'
+import { createServices, type Services } from './services'
+import { DEFAULT_TIME_ZONE } from '../shared/constants'
+
+export interface BuildAppOptions {
+  config: ServerConfig
+  db: Database
+  mailer?: Mailer
+  logger?: boolean | { level: string }
+}
+
+export interface App {
+  app: FastifyInstance
+  services: Services
+}
+
+/**
+ * The whole API as a Fastify instance that does not listen: plugins first, then every module.
+ * `server.ts` listens; tests call `app.inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const realtime = createRealtimeHub()
+  const deps: CoreDeps = {
+    config,
+    db: options.db,
+    tokens: createTokenService(config.jwtSecret, config.refreshSecret),
+    mailer: options.mailer ?? createMailer(config.smtp),
+    realtime,
+    log: app.log,
+    defaultTimeZone: DEFAULT_TIME_ZONE,
+  }
+  const services = createServices(deps)
+
+  registerErrorHandling(app)
+  // Headers and CORS first, so that refusals by the guard carry them too.
+  await registerSecurity(app, config)
+  registerAuthGuard(app, services.auth)
+  await app.register(cookie)
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
+  await app.register(fastifyStatic, { root: config.webRoot ?? config.mediaDir, serve: false })
+
+  const secureCookies = config.publicUrl.startsWith('https://')
+  await app.register(authRoutes, { services, secureCookies })
+  await app.register(usersRoutes, { services })
+  await app.register(settingsRoutes, { services })
+  await app.register(plansRoutes, { services })
+  await app.register(companiesRoutes, { services })
+  await app.register(queuesRoutes, { services })
+  await app.register(mediaRoutes, { services })
+  registerWebClient(app, config.webRoot)
+
+  const io = createSocketServer(app.server, {
+    services,
+    hub: realtime,
+    corsOrigins: allowedOrigins(config),
+  })
+  // Open websockets would keep the HTTP server from closing: end them first.
+  app.addHook('preClose', (done) => {
+    io.engine.close()
+    done()
+  })
+
+  return { app, services }
+}

@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Database | Transaction
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | null
+  pgliteDir: string | 'memory'
+}
+
+/** PGlite under DATA_DIR by default; a PostgreSQL server when DATABASE_URL is set. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = findMigrationsFolder()
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzleNodePg(pool, { schema })
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  const extensions = { pg_trgm }
+  const client =
+    options.pgliteDir === 'memory'
+      ? new PGlite({ extensions })
+      : new PGlite(options.pgliteDir, { extensions })
+  await client.waitReady
+  const db = drizzlePglite(client, { schema })
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}
+
+/** Migrations sit beside the sources in development and beside the bundle once built. */
+function findMigrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url))
+  const candidates = [join(here, 'migrations'), join(here, 'db', 'migrations')]
+  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')))
+  if (!found) throw new Error(`migrations not found near ${here}`)
+  return found
+}

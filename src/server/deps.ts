@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ServerConfig } from './config'
+import type { Database } from './db/client'
+import type { Mailer } from './lib/mailer'
+import type { TokenService } from './lib/tokens'
+import type { RealtimeHub } from './realtime/hub'
+
+/** What every service is built from. Created once per app; tests build their own. */
+export interface CoreDeps {
+  config: ServerConfig
+  db: Database
+  tokens: TokenService
+  mailer: Mailer
+  realtime: RealtimeHub
+  log: FastifyBaseLogger
+  /** Time zone for platform dates (sign-up due dates) before a company has its own. */
+  defaultTimeZone: string
+}

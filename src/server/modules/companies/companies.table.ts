@@ -1,0 +1,37 @@
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { plans } from '../plans/plans.table'
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  document: text('document').notNull().default(''),
+  paymentMethod: text('paymentMethod').notNull().default(''),
+  status: boolean('status').notNull().default(true),
+  dueDate: date('dueDate', { mode: 'string' }).notNull(),
+  recurrence: text('recurrence').notNull().default('MENSAL'),
+  planId: integer('planId')
+    .notNull()
+    .references(() => plans.id),
+  timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+  campaignsEnabled: boolean('campaignsEnabled').notNull().default(true),
+  numberAttendants: integer('numberAttendants').notNull().default(1),
+  numberConections: integer('numberConections').notNull().default(1),
+  /** Company service hours (two shifts a weekday), used when scheduleType is company. */
+  schedules: jsonb('schedules').notNull().default([]),
+  lastLogin: timestamp('lastLogin', { withTimezone: true }),
+  createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type CompanyRow = typeof companies.$inferSelect

@@ -1,0 +1,84 @@
+import type { Server as HttpServer } from 'node:http'
+import { Server, type Socket } from 'socket.io'
+import { Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { COMPANY_NAMESPACE_PATTERN, type ClientEvents } from '../../shared/realtime/events'
+import type { RequestContext } from '../modules/auth/auth.service'
+import type { Services } from '../services'
+import type { BindableRealtimeHub } from './hub'
+
+interface SocketData {
+  ctx: RequestContext
+}
+
+const RoomArgument = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+
+/**
+ * Socket.IO on the API's HTTP server: one namespace per company, the access token verified at
+ * the handshake and the namespace checked against it. Sockets join only the rooms their user's
+ * permissions give; every event is delivered through those rooms.
+ */
+export function createSocketServer(
+  httpServer: HttpServer,
+  options: { services: Services; hub: BindableRealtimeHub; corsOrigins: string[] },
+) {
+  const { services, hub } = options
+  const io = new Server(httpServer, {
+    cors: { origin: options.corsOrigins, credentials: true },
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+  })
+  hub.bind(io, (companyId, userId) => services.users.roomsFor(companyId, userId))
+
+  const companies = io.of(COMPANY_NAMESPACE_PATTERN)
+
+  companies.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown }
+    const token = typeof auth.token === 'string' ? auth.token : socket.handshake.query.token
+    if (typeof token !== 'string') return next(new Error('unauthorized'))
+    const namespaceCompany = Number(COMPANY_NAMESPACE_PATTERN.exec(socket.nsp.name)?.[1])
+    services.auth
+      .authenticate(token)
+      .then((ctx) => {
+        if (ctx.companyId !== namespaceCompany) return next(new Error('unauthorized'))
+        ;(socket.data as SocketData).ctx = ctx
+        next()
+      })
+      // The client refreshes its access token on this message and reconnects.
+      .catch(() => next(new Error('token-expired')))
+  })
+
+  companies.on('connection', (socket: Socket<ClientEvents>) => {
+    const { ctx } = socket.data as SocketData
+    void (async () => {
+      const rooms = await services.users.roomsFor(ctx.companyId, ctx.user.id)
+      if (!rooms) return socket.disconnect(true)
+      await socket.join(rooms)
+      await services.users.setPresence(ctx.companyId, ctx.user.id, true)
+    })()
+
+    socket.on('userStatus', () => void services.users.heartbeat(ctx.companyId, ctx.user.id))
+    // Notifications reach a user through his own rooms; these stay accepted for the spec's client.
+    socket.on('joinNotification', () => undefined)
+    socket.on('leaveNotification', () => undefined)
+    socket.on('joinTickets', (status) => {
+      if (Value.Check(RoomArgument, status)) void socket.join(`status:${status}`)
+    })
+    socket.on('leaveTickets', (status) => {
+      if (Value.Check(RoomArgument, status)) void socket.leave(`status:${status}`)
+    })
+    // Ticket rooms arrive with the inbox, which checks the user may see the ticket before joining.
+    socket.on('joinChatBox', () => undefined)
+    socket.on('joinChatBoxLeave', () => undefined)
+
+    socket.on('disconnect', () => {
+      void (async () => {
+        const remaining = await socket.nsp.in(`user:${ctx.user.id}`).fetchSockets()
+        if (remaining.length === 0)
+          await services.users.setPresence(ctx.companyId, ctx.user.id, false)
+      })()
+    })
+  })
+
+  return io
+}

@@ -1,0 +1,41 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
+export type IdParams = Static<typeof IdParams>
+
+export const Switch = Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])
+export const AllTicket = Type.Union([Type.Literal('enable'), Type.Literal('disable')])
+export const Profile = Type.Union([Type.Literal('admin'), Type.Literal('user')])
+export const Theme = Type.Union([Type.Literal('light'), Type.Literal('dark')])
+export const MenuState = Type.Union([Type.Literal('open'), Type.Literal('closed')])
+/** HH:MM, 24 hours. */
+export const TimeOfDay = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })
+/** ISO 8601 timestamp as sent over the wire. */
+export const Timestamp = Type.String({ format: 'date-time' })
+
+/** `pageNumber` is 1-based (000 §7). */
+export const PageQuery = Type.Object({
+  searchParam: Type.Optional(Type.String({ maxLength: 200 })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+})
+export type PageQuery = Static<typeof PageQuery>
+
+export const ErrorResponse = Type.Object({
+  error: Type.String(),
+  field: Type.Optional(Type.String()),
+})
+
+export const MessageResponse = Type.Object({ message: Type.String() })
+
+/** `{ [key]: items, count, hasMore }`: the spec's paged list envelope. */
+export const PagedList = <K extends string, T extends TSchema>(key: K, item: T) =>
+  Type.Object({
+    [key]: Type.Array(item),
+    count: Type.Integer(),
+    hasMore: Type.Boolean(),
+  } as Record<K, ReturnType<typeof Type.Array<T>>> & {
+    count: ReturnType<typeof Type.Integer>
+    hasMore: ReturnType<typeof Type.Boolean>
+  })

@@ -1,0 +1,71 @@
+/**
+ * The error catalogue: every code a client can receive in `{ error: code }`, with its HTTP status.
+ * Spec codes (000 §8) are used exactly; the others are ours and stable once shipped.
+ */
+export const errorStatus = {
+  // session and credentials
+  ERR_SESSION_EXPIRED: 401,
+  /** Access token expired, malformed or revoked: 403 so the client refreshes once and retries. */
+  ERR_INVALID_TOKEN: 403,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_OUT_OF_HOURS: 401,
+  ERR_COMPANY_DISABLED: 401,
+  ERR_TOO_MANY_ATTEMPTS: 429,
+  ERR_INVALID_RESET_TOKEN: 400,
+  ERR_EMAIL_NOT_CONFIGURED: 503,
+  ERR_ORIGIN_NOT_ALLOWED: 403,
+  // permissions and plan
+  ERR_NO_PERMISSION: 403,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_USER_LIMIT_REACHED: 403,
+  ERR_PLAN_NOT_AVAILABLE: 400,
+  // lookups
+  ERR_NOT_FOUND: 404,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  // validation and conflicts
+  ERR_VALIDATION: 400,
+  ERR_INVALID_FILE: 400,
+  ERR_FILE_TOO_LARGE: 413,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_COMPANY_INVALID_NAME: 400,
+  ERR_LAST_ADMIN: 409,
+  ERR_CANNOT_DELETE_SELF: 409,
+  ERR_SETTING_MESSAGE_REQUIRED: 400,
+  // later domains (spec catalogue), declared now so every client translates them
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 400,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 502,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  // server
+  ERR_INTERNAL: 500,
+} as const satisfies Record<string, number>
+
+export type ErrorCode = keyof typeof errorStatus
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[]
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorStatus, value)
+
+/** Body of every client-visible failure. `field` names the offending input on ERR_VALIDATION. */
+export interface ErrorBody {
+  error: ErrorCode | string
+  field?: string
+}

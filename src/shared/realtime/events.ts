@@ -1,0 +1,53 @@
+import type { SettingDto } from '../contracts/settings'
+import type { UserDto } from '../contracts/users'
+
+/**
+ * Server → client events. Names are the spec's (000 §7 Real-time); every one is emitted in the
+ * company's namespace `/{companyId}` and only into the rooms whose users may see it.
+ */
+export interface CompanyEventPayloads {
+  /** A new sign-in of this user elsewhere: the client shows the kicked-out message. */
+  auth: { action: 'update'; user: { id: number } }
+  user:
+    | { action: 'create' | 'update'; user: UserDto }
+    | { action: 'update'; user: { id: number; online: boolean } }
+    | { action: 'delete'; userId: number }
+  settings: { action: 'update'; setting: SettingDto }
+}
+export type CompanyEventKind = keyof CompanyEventPayloads
+
+/** `company-{id}-{kind}`: the spec's event name for a company event. */
+export const companyEvent = <K extends CompanyEventKind>(companyId: number, kind: K) =>
+  `company-${companyId}-${kind}` as const
+
+/** Socket.IO namespace of a company, as the spec's client connects to it. */
+export const companyNamespace = (companyId: number) => `/${companyId}` as const
+export const COMPANY_NAMESPACE_PATTERN = /^\/(\d{1,10})$/
+
+/** Client → server events (000 §7). Arguments are validated by the server. */
+export interface ClientEvents {
+  joinNotification: () => void
+  leaveNotification: () => void
+  joinTickets: (status: string) => void
+  leaveTickets: (status: string) => void
+  joinChatBox: (ticketId: string) => void
+  joinChatBoxLeave: (ticketId: string) => void
+  userStatus: () => void
+}
+
+/** Why the server closes a socket; the client refreshes its token on `token-expired`. */
+export const SOCKET_CLOSE_REASONS = ['token-expired', 'session-revoked'] as const
+export type SocketCloseReason = (typeof SOCKET_CLOSE_REASONS)[number]
+
+/** Rooms a socket joins after its handshake (reference §16). */
+export const rooms = {
+  user: (userId: number) => `user:${userId}`,
+  admins: 'admins',
+  super: 'super',
+  queue: (queueId: number) => `queue:${queueId}`,
+  noQueue: 'noqueue',
+  showAll: 'showall',
+  connections: 'connections',
+  realtime: 'realtime',
+  company: 'company',
+} as const

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { COMPANY_SETTING_DEFAULTS } from '../../src/shared/contracts/settings'
+import type { Database } from '../../src/server/db/client'
+import { hashPassword } from '../../src/server/lib/passwords'
+import { addDays } from '../../src/server/lib/time'
+import { companies, type CompanyRow } from '../../src/server/modules/companies/companies.table'
+import { plans, type PlanRow } from '../../src/server/modules/plans/plans.table'
+import { queues, type QueueRow } from '../../src/server/modules/queues/queues.table'
+import { companySettings } from '../../src/server/modules/settings/settings.table'
+import { userQueues, users, type UserRow } from '../../src/server/modules/users/users.table'
+
+export const DEFAULT_PASSWORD = 'correct-horse'
+let defaultHash: Promise<string> | null = null
+const unique = () => randomBytes(4).toString('hex')
+
+export async function buildPlan(
+  db: Database,
+  overrides: Partial<typeof plans.$inferInsert> = {},
+): Promise<PlanRow> {
+  const [plan] = await db
+    .insert(plans)
+    .values({
+      name: `Plan ${unique()}`,
+      users: 10,
+      connections: 5,
+      queues: 5,
+      amount: '99.90',
+      ...overrides,
+    })
+    .returning()
+  return plan!
+}
+
+export async function buildCompany(
+  db: Database,
+  overrides: Partial<typeof companies.$inferInsert> & { plan?: PlanRow } = {},
+): Promise<CompanyRow & { plan: PlanRow }> {
+  const { plan: givenPlan, ...values } = overrides
+  const plan = givenPlan ?? (await buildPlan(db))
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: `Company ${unique()}`,
+      email: `company-${unique()}@example.test`,
+      planId: plan.id,
+      dueDate: addDays(new Date().toISOString().slice(0, 10), 30),
+      ...values,
+    })
+    .returning()
+  await db.insert(companySettings).values({ companyId: company!.id, ...COMPANY_SETTING_DEFAULTS })
+  return { ...company!, plan }
+}
+
+export async function buildUser(
+  db: Database,
+  overrides: Partial<typeof users.$inferInsert> & {
+    company?: CompanyRow
+    password?: string
+    queueIds?: number[]
+  } = {},
+): Promise<UserRow & { password: string }> {
+  const { company: givenCompany, password, queueIds, ...values } = overrides
+  const company = givenCompany ?? (await buildCompany(db))
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD)
+  const [user] = await db
+    .insert(users)
+    .values({
+      companyId: company.id,
+      name: `User ${unique()}`,
+      email: `user-${unique()}@example.test`,
+      passwordHash: password ? await hashPassword(password) : await defaultHash,
+      profile: 'user',
+      ...values,
+    })
+    .returning()
+  if (queueIds?.length) {
+    await db
+      .insert(userQueues)
+      .values(queueIds.map((queueId) => ({ companyId: company.id, userId: user!.id, queueId })))
+  }
+  return { ...user!, password: password ?? DEFAULT_PASSWORD }
+}
+
+export async function buildQueue(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof queues.$inferInsert> = {},
+): Promise<QueueRow> {
+  const [queue] = await db
+    .insert(queues)
+    .values({
+      companyId: company.id,
+      name: `Queue ${unique()}`,
+      color: `#${randomBytes(3).toString('hex')}`,
+      ...overrides,
+    })
+    .returning()
+  return queue!
+}

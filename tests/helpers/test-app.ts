@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/server/app'
+import type { ServerConfig } from '../../src/server/config'
+import { openDatabase, type Database } from '../../src/server/db/client'
+import type { Mailer } from '../../src/server/lib/mailer'
+import type { Services } from '../../src/server/services'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  services: Services
+  config: ServerConfig
+  close(): Promise<void>
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atende-test-'))
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    databaseUrl: null,
+    pgliteDir: 'memory',
+    publicUrl: 'http://localhost:8080',
+    corsOrigins: [],
+    jwtSecret: randomBytes(32).toString('hex'),
+    refreshSecret: randomBytes(32).toString('hex'),
+    admin: { email: 'operator@atende.test', password: 'operator-password' },
+    smtp: null,
+    webRoot: null,
+    logLevel: 'silent',
+    trustProxy: false,
+    version: '0.0.0-test',
+    ...overrides,
+  }
+}
+
+/**
+ * A fresh database per call: PGlite in memory, or, when DATABASE_URL is set, a new database on
+ * that PostgreSQL server, dropped on close. The same suites run against both.
+ */
+async function freshDatabase() {
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) {
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: 'memory' })
+    return { handle, drop: () => Promise.resolve() }
+  }
+  const name = `atende_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory' })
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+export async function buildTestApp(
+  options: { config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.config)
+  const { handle, drop } = await freshDatabase()
+  await handle.migrate()
+  const { app, services } = await buildApp({
+    config,
+    db: handle.db,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  })
+  await app.ready()
+  return {
+    app,
+    db: handle.db,
+    services,
+    config,
+    async close() {
+      await app.close()
+      await handle.close()
+      await drop()
+      rmSync(config.dataDir, { recursive: true, force: true })
+    },
+  }
+}
