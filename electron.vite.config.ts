@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
+
+// electron-vite reads Electron's major version from node_modules/electron to pick its build
+// targets and throws when the optional binary package is missing (machines without internet):
+// fall back to the version package.json asks for.
+if (!existsSync(resolve('node_modules/electron/package.json'))) {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    optionalDependencies?: Record<string, string>
+  }
+  const major = /\d+/.exec(pkg.optionalDependencies?.electron ?? '')?.[0]
+  if (major) process.env.ELECTRON_MAJOR_VER ??= major
+}
+
+/**
+ * One build for the three Electron worlds. The renderer is a plain web app: `base: './'` lets the
+ * same output load from the desktop app's files and from the server at `/`.
+ */
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+    },
+  },
+  preload: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        // A sandboxed preload cannot load ES modules.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+    server: { port: 5173 },
+  },
+})

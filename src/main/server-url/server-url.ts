@@ -1,0 +1,45 @@
+/**
+ * The server the desktop app talks to. It is chosen at first run (serverUrl null: the renderer
+ * asks for it) and kept in the preferences; the renderer itself always loads from our own files.
+ */
+
+/**
+ * Canonical form of a server address: http(s) only, no credentials, query or fragment, no
+ * trailing slash (a path prefix is kept for servers behind a reverse proxy). Null when unusable.
+ */
+export function normalizeServerUrl(input: string): string | null {
+  let url: URL
+  try {
+    url = new URL(input.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    return null
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+export interface ServerUrlChangeDeps {
+  current: () => string | null
+  save: (url: string) => Promise<void>
+  /** The refresh token belongs to the previous server: forget it. */
+  clearVault: () => Promise<void>
+  /** Reload the renderer so its CSP names the new server and its state starts clean. */
+  reloadRenderer: () => void
+}
+
+/**
+ * Applies a new server URL. Returns false when nothing changed (same address), so no reload
+ * happens and the session survives.
+ */
+export async function changeServerUrl(url: string, deps: ServerUrlChangeDeps): Promise<boolean> {
+  if (deps.current() === url) return false
+  await deps.save(url)
+  await deps.clearVault()
+  // After this invoke has answered: a reload in the middle of it would leave the renderer's
+  // promise pending on a page that no longer exists.
+  setTimeout(deps.reloadRenderer, 0)
+  return true
+}
