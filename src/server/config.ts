@@ -10,8 +10,8 @@ export interface ServerConfig {
   mediaDir: string
   /** PostgreSQL server; unset → embedded PGlite under dataDir (or in memory for tests). */
   databaseUrl: string | null
-  /** `memory` keeps PGlite in memory (tests). */
-  pgliteDir: string | 'memory'
+  /** Folder of the embedded database; null keeps it in memory (tests). */
+  pgliteDir: string | null
   publicUrl: string
   /** Browser origins allowed to call the API with credentials, besides publicUrl's own. */
   corsOrigins: string[]

@@ -1,5 +1,5 @@
 import type { CoreDeps } from './deps'
-import { createAuthService, type AuthService } from './modules/auth/auth.service'
+import { createAuthService } from './modules/auth/auth.service'
 import { createCompaniesService } from './modules/companies/companies.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
@@ -14,18 +14,16 @@ export function createServices(deps: CoreDeps) {
   const settings = createSettingsService(deps)
   const queues = createQueuesService(deps)
   const media = createMediaService(deps)
-  // Users and auth need each other: users end sessions, auth loads users. The closure binds late.
-  let auth: AuthService | undefined
+  // Users and auth need each other: users end sessions, auth loads users. The closure below
+  // runs only once `auth` exists.
   const users = createUsersService(deps, {
     companies,
     queues,
     media,
-    revokeSessions: (companyId, userId, reason, keepSessionId) => {
-      if (!auth) throw new Error('auth service not ready')
-      return auth.revokeOtherSessions(companyId, userId, reason, keepSessionId)
-    },
+    revokeSessions: (companyId, userId, reason, keepSessionId) =>
+      auth.revokeOtherSessions(companyId, userId, reason, keepSessionId),
   })
-  auth = createAuthService(deps, { users, companies, settings, plans })
+  const auth = createAuthService(deps, { users, companies, settings, plans })
   return { version: deps.config.version, plans, companies, settings, queues, media, users, auth }
 }
 

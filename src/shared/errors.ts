@@ -66,6 +66,7 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 
 /** Body of every client-visible failure. `field` names the offending input on ERR_VALIDATION. */
 export interface ErrorBody {
-  error: ErrorCode | string
+  /** A catalogue code; clients show unknown strings as they are (000 §8). */
+  error: string
   field?: string
 }

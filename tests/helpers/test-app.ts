@@ -26,7 +26,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir,
     mediaDir: join(dataDir, 'media'),
     databaseUrl: null,
-    pgliteDir: 'memory',
+    pgliteDir: null,
     publicUrl: 'http://localhost:8080',
     corsOrigins: [],
     jwtSecret: randomBytes(32).toString('hex'),
@@ -48,7 +48,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 async function freshDatabase() {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) {
-    const handle = await openDatabase({ databaseUrl: null, pgliteDir: 'memory' })
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null })
     return { handle, drop: () => Promise.resolve() }
   }
   const name = `atende_test_${randomBytes(6).toString('hex')}`
@@ -58,7 +58,7 @@ async function freshDatabase() {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory' })
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null })
   return {
     handle,
     async drop() {

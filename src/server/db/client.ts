@@ -31,7 +31,8 @@ export interface DatabaseHandle {
 
 export interface DatabaseOptions {
   databaseUrl: string | null
-  pgliteDir: string | 'memory'
+  /** null keeps the embedded database in memory. */
+  pgliteDir: string | null
 }
 
 /** PGlite under DATA_DIR by default; a PostgreSQL server when DATABASE_URL is set. */
@@ -49,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const extensions = { pg_trgm }
   const client =
-    options.pgliteDir === 'memory'
+    options.pgliteDir === null
       ? new PGlite({ extensions })
       : new PGlite(options.pgliteDir, { extensions })
   await client.waitReady

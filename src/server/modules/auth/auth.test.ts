@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -173,7 +174,7 @@ describe('refresh, single session and logout', () => {
 
     // Past the grace window the replay is theft: everything is revoked.
     await t.db.execute(
-      `update refresh_tokens set "revokedAt" = now() - interval '1 minute' where "revokedReason" = 'rotated'` as never,
+      sql`update refresh_tokens set "revokedAt" = now() - interval '1 minute' where "revokedReason" = 'rotated'`,
     )
     const replay = await t.app.inject({
       method: 'POST',

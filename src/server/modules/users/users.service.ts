@@ -119,7 +119,7 @@ export function createUsersService(
         field === 'queueIds' ? targetQueueIds : (target as Record<string, unknown>)[field]
       const same =
         Array.isArray(sent) && Array.isArray(current)
-          ? [...sent].sort().join(',') === [...current].sort().join(',')
+          ? [...(sent as number[])].sort().join(',') === [...(current as number[])].sort().join(',')
           : sent === current
       if (!same) throw new AppError('ERR_NO_PERMISSION')
     }

@@ -1,0 +1,64 @@
+import { FluentProvider } from '@fluentui/react-components'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { usePublicSettings } from '../../hooks/usePublicSettings'
+import { useSession } from '../../hooks/useSession'
+import { ThemeModeContext } from '../../hooks/useThemeMode'
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage'
+import { buildThemes, type ThemeMode } from '../../lib/theme'
+import { setTitleAppName } from '../../lib/title'
+import { useGlobalStyles } from './global-styles'
+
+const readStoredMode = (): ThemeMode | null => {
+  const stored = readStorage(STORAGE_KEYS.theme)
+  return stored === 'light' || stored === 'dark' ? stored : null
+}
+
+const setFavicon = (href: string) => {
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')
+  if (!link) {
+    link = document.createElement('link')
+    link.rel = 'icon'
+    document.head.append(link)
+  }
+  link.href = href
+}
+
+/**
+ * Fluent with the white-label themes. The mode is the one the user chose on this machine
+ * (`preferredTheme`), else the user's default theme, else light.
+ */
+export const ThemeProvider = ({ children }: { children: ReactNode }) => {
+  useGlobalStyles()
+  const branding = usePublicSettings()
+  const session = useSession()
+  const [stored, setStored] = useState<ThemeMode | null>(readStoredMode)
+  const userDefault = session.status === 'signed-in' ? session.user.defaultTheme : null
+  const mode: ThemeMode = stored ?? userDefault ?? 'light'
+
+  const themes = useMemo(
+    () => buildThemes({ light: branding.primaryColorLight, dark: branding.primaryColorDark }),
+    [branding.primaryColorLight, branding.primaryColorDark],
+  )
+
+  const toggle = useCallback(() => {
+    const next = mode === 'light' ? 'dark' : 'light'
+    writeStorage(STORAGE_KEYS.theme, next)
+    setStored(next)
+  }, [mode])
+
+  useEffect(() => setTitleAppName(branding.appName), [branding.appName])
+  useEffect(() => {
+    if (branding.favicon) setFavicon(branding.favicon)
+  }, [branding.favicon])
+  useEffect(() => {
+    document.documentElement.style.colorScheme = mode
+  }, [mode])
+
+  const value = useMemo(() => ({ mode, toggle }), [mode, toggle])
+
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <FluentProvider theme={themes[mode]}>{children}</FluentProvider>
+    </ThemeModeContext.Provider>
+  )
+}

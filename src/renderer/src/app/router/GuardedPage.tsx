@@ -1,0 +1,50 @@
+import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate } from 'react-router'
+import { passesGate, type RouteDef, type RouteId } from '../../../../shared/navigation'
+import { NoAccess } from '../../components/NoAccess'
+import { PageSpinner } from '../../components/PageSpinner'
+import { useCurrentUser } from '../../hooks/useSession'
+import { notify } from '../../lib/notify'
+import { subscriptionState } from '../../lib/subscription'
+import { ComingSoonPage } from '../pages/ComingSoonPage'
+import { useNavigationContext } from './useNavigationContext'
+
+/** Pages that exist; every other route shows the coming-soon placeholder, never fake data. */
+export type PageRegistry = Partial<Record<RouteId, LazyExoticComponent<ComponentType>>>
+
+/** Where the spec redirects instead of showing the placeholder, after a 1 s notice (002 §2). */
+const REDIRECT_DELAY_MS = 1000
+
+const DeniedRedirect = ({ to }: { to: string }) => {
+  const { t } = useTranslation('errors')
+  const navigate = useNavigate()
+  useEffect(() => {
+    notify('error', t('ERR_NO_PERMISSION'))
+    const timer = window.setTimeout(() => void navigate(to, { replace: true }), REDIRECT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [navigate, t, to])
+  return <NoAccess />
+}
+
+/**
+ * One private route: the expired-subscription redirect, the route's gate, then the page (or the
+ * placeholder), loaded lazily.
+ */
+export const GuardedPage = ({ route, pages }: { route: RouteDef; pages: PageRegistry }) => {
+  const user = useCurrentUser()
+  const context = useNavigationContext()
+
+  if (!route.allowedWhenExpired && subscriptionState(user.company).expired) {
+    return <Navigate to="/financeiro-aberto" replace />
+  }
+  if (!passesGate(route.gate, context)) {
+    return route.denied ? <DeniedRedirect to={route.denied.redirect} /> : <NoAccess />
+  }
+  const Page = pages[route.id]
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {Page ? <Page /> : <ComingSoonPage routeId={route.id} />}
+    </Suspense>
+  )
+}

@@ -1,0 +1,22 @@
+import { Navigate, Outlet } from 'react-router'
+import { useSession } from '../../hooks/useSession'
+import { RealtimeBridge } from '../shell/RealtimeBridge'
+
+/** Public pages: a signed-in visitor goes to / (or /tickets right after signing in). */
+export const PublicOnly = () => {
+  const session = useSession()
+  if (session.status === 'signed-in') return <Navigate to={session.landing ?? '/'} replace />
+  return <Outlet />
+}
+
+/** Private pages: a signed-out visitor goes to /login. The socket lives while signed in. */
+export const RequireSession = () => {
+  const session = useSession()
+  if (session.status !== 'signed-in') return <Navigate to="/login" replace />
+  return (
+    <>
+      <RealtimeBridge />
+      <Outlet />
+    </>
+  )
+}

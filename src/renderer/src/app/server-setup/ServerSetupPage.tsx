@@ -1,0 +1,109 @@
+import {
+  Button,
+  Card,
+  CardHeader,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Subtitle1,
+  Text,
+} from '@fluentui/react-components'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LanguageSwitcher } from '../../components/LanguageSwitcher'
+import { desktop } from '../../lib/desktop'
+import { publicHttp, setServerBase } from '../../lib/http'
+import { useServerSetupPageStyles } from './ServerSetupPage.styles'
+
+/** The embedded server of this computer (ARCHITECTURE §6, default PORT). */
+export const LOCAL_SERVER_URL = 'http://localhost:8080'
+const URL_PATTERN = /^https?:\/\/[^\s/]+(:\d+)?(\/\S*)?$/
+
+type Choice = 'local' | 'custom'
+
+/**
+ * First run of the desktop app: which server to use, this computer's or a company's. The
+ * address is checked (GET /version) before it is saved through the bridge.
+ */
+export const ServerSetupPage = () => {
+  const styles = useServerSetupPageStyles()
+  const { t } = useTranslation('shell')
+  const [choice, setChoice] = useState<Choice>('local')
+  const [customUrl, setCustomUrl] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const [unreachable, setUnreachable] = useState(false)
+  const [checking, setChecking] = useState(false)
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const url = (choice === 'local' ? LOCAL_SERVER_URL : customUrl.trim()).replace(/\/+$/, '')
+    setInvalid(!URL_PATTERN.test(url))
+    setUnreachable(false)
+    if (!URL_PATTERN.test(url)) return
+    setChecking(true)
+    try {
+      await publicHttp.get(`${url}/version`, { timeout: 8000 })
+      await desktop.setServerUrl(url)
+      setServerBase(url)
+    } catch {
+      setUnreachable(true)
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  return (
+    <main className={styles.root}>
+      <Card className={styles.card}>
+        <CardHeader
+          header={<Subtitle1 as="h1">{t('server.title')}</Subtitle1>}
+          action={<LanguageSwitcher />}
+        />
+        <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <Text>{t('server.description')}</Text>
+          <RadioGroup
+            value={choice}
+            onChange={(_event, data) => setChoice(data.value === 'custom' ? 'custom' : 'local')}
+          >
+            <Radio value="local" label={t('server.local', { url: LOCAL_SERVER_URL })} />
+            <Radio value="custom" label={t('server.custom')} />
+          </RadioGroup>
+          {choice === 'custom' && (
+            <Field
+              label={t('server.url')}
+              required
+              validationMessage={invalid ? t('server.invalidUrl') : undefined}
+            >
+              <Input
+                type="url"
+                value={customUrl}
+                placeholder="https://atende.example.com"
+                onChange={(_event, data) => setCustomUrl(data.value)}
+                autoFocus
+              />
+            </Field>
+          )}
+          {unreachable && (
+            <MessageBar intent="error">
+              <MessageBarBody>{t('server.unreachable')}</MessageBarBody>
+            </MessageBar>
+          )}
+          <div className={styles.actions}>
+            <Button
+              type="submit"
+              appearance="primary"
+              disabled={checking}
+              icon={checking ? <Spinner size="tiny" /> : undefined}
+            >
+              {t('server.connect')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </main>
+  )
+}

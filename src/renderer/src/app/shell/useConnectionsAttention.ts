@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { canManageConnections } from '../../../../shared/permissions'
+import { useCan } from '../../hooks/useCan'
+import { needsAttention } from './connections-attention'
+import { shellQueries } from './queries'
+
+/** Connections change in bursts while a session starts; the badge waits for them to settle. */
+const SETTLE_MS = 2000
+
+/** Whether the Connections menu entry shows its attention badge (000 §2 Shell). */
+export const useConnectionsAttention = (): boolean => {
+  const allowed = useCan(canManageConnections)
+  const { data } = useQuery({ ...shellQueries.connectionStatuses(), enabled: allowed })
+  const [attention, setAttention] = useState(false)
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setAttention(needsAttention(data ?? [])), SETTLE_MS)
+    return () => window.clearTimeout(timer)
+  }, [data])
+
+  return allowed && attention
+}

@@ -1,0 +1,66 @@
+import { Button, Field, Input, Link, Spinner } from '@fluentui/react-components'
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { usePublicSettings } from '../../../hooks/usePublicSettings'
+import { AuthLayout } from '../components/AuthLayout'
+import { useAuthFormStyles } from '../components/AuthForm.styles'
+import { PasswordInput } from '../components/PasswordInput'
+import { loginSchema, type LoginValues } from '../forms/login-schema'
+import { useLoginMutation } from '../mutations'
+
+/** /login (000 §2): e-mail and password; a wrong password shows the translated error. */
+export const LoginPage = () => {
+  const styles = useAuthFormStyles()
+  const { t } = useTranslation('auth')
+  const { allowSignup } = usePublicSettings()
+  const loginMutation = useLoginMutation()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: yupResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  })
+
+  const handleLogin = (values: LoginValues) => loginMutation.mutate(values)
+  const busy = loginMutation.isPending || loginMutation.isSuccess
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <form
+        className={styles.form}
+        onSubmit={(event) => void handleSubmit(handleLogin)(event)}
+        noValidate
+      >
+        <Field
+          label={t('fields.email')}
+          required
+          validationMessage={errors.email?.message && t(errors.email.message)}
+        >
+          <Input type="email" autoComplete="username" autoFocus {...register('email')} />
+        </Field>
+        <Field
+          label={t('fields.password')}
+          required
+          validationMessage={errors.password?.message && t(errors.password.message)}
+        >
+          <PasswordInput autoComplete="current-password" {...register('password')} />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={busy}
+          icon={busy ? <Spinner size="tiny" /> : undefined}
+        >
+          {t('login.submit')}
+        </Button>
+        <div className={styles.links}>
+          <Link href="#/forgetpsw">{t('login.forgotPassword')}</Link>
+          {allowSignup && <Link href="#/signup">{t('login.signup')}</Link>}
+        </div>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,9 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useUserDialogStyles = makeStyles({
+  state: {
+    display: 'flex',
+    justifyContent: 'center',
+    paddingBlock: tokens.spacingVerticalXXL,
+  },
+})

@@ -1,0 +1,280 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+} from '@fluentui/react-components'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useForm, type FieldErrors } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { QueueSummary, UserDto } from '../../../../../shared/contracts/users'
+import { useCan } from '../../../hooks/useCan'
+import { useCurrentUser } from '../../../hooks/useSession'
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify'
+import { readUserFieldError, type QueueOption } from '../api'
+import {
+  buildUserSchema,
+  canEditUserField,
+  emptyUserFormValues,
+  toCreateUserBody,
+  toUpdateUserBody,
+  USER_PERMISSION_FIELDS,
+  userToFormValues,
+  type UserFormAccess,
+  type UserFormValues,
+} from '../forms/user-schema'
+import {
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useUploadUserAvatarMutation,
+} from '../mutations'
+import { userQueries } from '../queries'
+import { useUserDialogStyles } from './UserDialog.styles'
+import { UserGeneralTab } from './UserGeneralTab'
+import { UserPermissionsTab } from './UserPermissionsTab'
+
+export interface UserDialogProps {
+  open: boolean
+  /** The user to edit; absent to create one. */
+  userId?: number
+  onClose: () => void
+}
+
+/**
+ * The user dialog (000 §5, 001 §2): create or edit a user, the signed-in one included (the shell's
+ * "Profile"). Escape and Cancel close it; Enter in a field saves.
+ */
+export const UserDialog = ({ open, userId, onClose }: UserDialogProps) => {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(_event, data) => {
+        if (!data.open) onClose()
+      }}
+    >
+      <DialogSurface>
+        {userId === undefined ? (
+          <UserForm user={null} onClose={onClose} />
+        ) : (
+          <EditUserLoader userId={userId} onClose={onClose} />
+        )}
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+const EditUserLoader = ({ userId, onClose }: { userId: number; onClose: () => void }) => {
+  const { t } = useTranslation('users')
+  const styles = useUserDialogStyles()
+  const user = useQuery(userQueries.detail(userId))
+
+  if (user.data) return <UserForm key={userId} user={user.data} onClose={onClose} />
+  return (
+    <DialogBody>
+      <DialogTitle>{t('dialog.editTitle')}</DialogTitle>
+      <DialogContent>
+        {user.isError ? (
+          <MessageBar intent="error">
+            <MessageBarBody>
+              {t('dialog.loadError')} {errorMessage(user.error)}
+            </MessageBarBody>
+          </MessageBar>
+        ) : (
+          <div className={styles.state}>
+            <Spinner label={t('dialog.loading')} />
+          </div>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {user.isError && (
+          <Button appearance="primary" onClick={() => void user.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        )}
+        <Button appearance="secondary" onClick={onClose}>
+          {t('actions.close')}
+        </Button>
+      </DialogActions>
+    </DialogBody>
+  )
+}
+
+type TabValue = 'general' | 'permissions'
+
+const PERMISSION_FIELDS: ReadonlySet<string> = new Set(USER_PERMISSION_FIELDS)
+
+const isFormField = (name: string): name is keyof UserFormValues =>
+  Object.hasOwn(emptyUserFormValues, name)
+
+/** The user's current queues stay choosable even when GET /queue does not list them. */
+const withCurrentQueues = (options: QueueOption[], current: QueueSummary[]): QueueOption[] => {
+  const known = new Set(options.map((queue) => queue.id))
+  return [...options, ...current.filter((queue) => !known.has(queue.id))]
+}
+
+interface UserFormProps {
+  user: UserDto | null
+  onClose: () => void
+}
+
+const UserForm = ({ user, onClose }: UserFormProps) => {
+  const { t } = useTranslation('users')
+  const currentUser = useCurrentUser()
+  const canEditProfile = useCan('user-modal:editProfile')
+  const canEditQueues = useCan('user-modal:editQueues')
+  const access: UserFormAccess = useMemo(
+    () => ({ canEditProfile, canEditQueues }),
+    [canEditProfile, canEditQueues],
+  )
+
+  // After a create the dialog edits the new user: a failed avatar upload can then be retried.
+  const [savedUser, setSavedUser] = useState<UserDto | null>(user)
+  const mode = savedUser ? 'edit' : 'create'
+  const [tab, setTab] = useState<TabValue>('general')
+  const [avatarFile, setAvatarFile] = useState<File | null>(null)
+  const [avatarError, setAvatarError] = useState<string | null>(null)
+
+  const resolver = useMemo(() => yupResolver(buildUserSchema(mode)), [mode])
+  const { control, handleSubmit, setError, setValue, formState } = useForm<UserFormValues>({
+    defaultValues: user ? userToFormValues(user) : emptyUserFormValues,
+    resolver,
+  })
+
+  const queueQuery = useQuery({ ...userQueries.queueOptions(), enabled: canEditQueues })
+  const connectionQuery = useQuery({ ...userQueries.connectionOptions(), enabled: canEditProfile })
+
+  const createMutation = useCreateUserMutation()
+  const updateMutation = useUpdateUserMutation()
+  const uploadMutation = useUploadUserAvatarMutation()
+
+  /** Puts a server refusal on its field; one the dialog does not show becomes a toast. */
+  const showServerError = (error: unknown) => {
+    const fieldError = readUserFieldError(error)
+    if (!fieldError) return
+    const key = `errors:${fieldError.code}`
+    if (fieldError.field === 'profileImage') {
+      setAvatarError(t(key))
+    } else if (isFormField(fieldError.field) && canEditUserField(fieldError.field, access)) {
+      setError(fieldError.field, { type: 'server', message: key }, { shouldFocus: true })
+      setTab(PERMISSION_FIELDS.has(fieldError.field) ? 'permissions' : 'general')
+    } else {
+      notifyError(error)
+    }
+  }
+
+  const handleSave = async (values: UserFormValues) => {
+    let saved: UserDto
+    try {
+      saved = savedUser
+        ? await updateMutation.mutateAsync({
+            id: savedUser.id,
+            body: toUpdateUserBody(values, access),
+          })
+        : await createMutation.mutateAsync(toCreateUserBody(values, access))
+    } catch (error) {
+      showServerError(error)
+      return
+    }
+    notifySuccess(t(savedUser ? 'toasts.saved' : 'toasts.created'))
+    setSavedUser(saved)
+    setValue('password', '')
+
+    if (avatarFile) {
+      try {
+        const withAvatar = await uploadMutation.mutateAsync({ userId: saved.id, file: avatarFile })
+        setSavedUser(withAvatar)
+        setAvatarFile(null)
+      } catch (error) {
+        // The user is saved; the dialog stays open on the avatar's error for another try.
+        showServerError(error)
+        return
+      }
+    }
+
+    // 000 §6: the session, menu and theme are rebuilt from the saved user.
+    if (saved.id === currentUser.id) window.location.reload()
+    else onClose()
+  }
+
+  const handleInvalid = (errors: FieldErrors<UserFormValues>) => {
+    const fields = Object.keys(errors)
+    setTab(fields.every((field) => PERMISSION_FIELDS.has(field)) ? 'permissions' : 'general')
+  }
+
+  const handleAvatarChange = (file: File | null, error: string | null) => {
+    setAvatarFile(file)
+    setAvatarError(error)
+  }
+
+  const saving = formState.isSubmitting
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(handleSave, handleInvalid)(event)}>
+      <DialogBody>
+        <DialogTitle>{t(mode === 'create' ? 'dialog.addTitle' : 'dialog.editTitle')}</DialogTitle>
+        <DialogContent>
+          {canEditProfile && (
+            <TabList
+              aria-label={t('dialog.tabs.label')}
+              selectedValue={tab}
+              onTabSelect={(_event, data) =>
+                setTab(data.value === 'permissions' ? 'permissions' : 'general')
+              }
+            >
+              <Tab value="general">{t('dialog.tabs.general')}</Tab>
+              <Tab value="permissions">{t('dialog.tabs.permissions')}</Tab>
+            </TabList>
+          )}
+          {tab === 'permissions' && canEditProfile ? (
+            <UserPermissionsTab control={control} />
+          ) : (
+            <UserGeneralTab
+              control={control}
+              mode={mode}
+              access={access}
+              queues={{
+                items: withCurrentQueues(queueQuery.data ?? [], savedUser?.queues ?? []),
+                loading: queueQuery.isLoading,
+                failed: queueQuery.isError,
+              }}
+              connections={{
+                items: connectionQuery.data ?? [],
+                loading: connectionQuery.isLoading,
+                failed: connectionQuery.isError,
+              }}
+              avatar={{
+                profileImage: savedUser?.profileImage ?? null,
+                file: avatarFile,
+                error: avatarError,
+                onChange: handleAvatarChange,
+              }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" disabled={saving} onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={saving}
+            icon={saving ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('actions.save')}
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  )
+}

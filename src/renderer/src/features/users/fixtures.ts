@@ -1,0 +1,63 @@
+import type { SessionUser, UserDto } from '../../../../shared/contracts/users'
+
+/** A user as the server presents it, with its stored defaults; for this feature's tests. */
+export const buildUserDto = (overrides: Partial<UserDto> = {}): UserDto => ({
+  id: 1,
+  companyId: 1,
+  name: 'Ana',
+  email: 'ana@example.com',
+  profile: 'user',
+  super: false,
+  online: false,
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: '',
+  defaultTheme: 'light',
+  defaultMenu: 'closed',
+  whatsappId: null,
+  profileImage: null,
+  defaultTicketsManagerWidth: 550,
+  queues: [],
+  queueIds: [],
+  allTicket: 'disable',
+  allowGroup: false,
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  ...overrides,
+})
+
+/** The signed-in form of a user: the same fields plus a company far from its due date. */
+export const buildSessionUser = (overrides: Partial<UserDto> = {}): SessionUser => ({
+  ...buildUserDto(overrides),
+  company: {
+    id: 1,
+    name: 'Acme',
+    dueDate: '2999-12-31',
+    timezone: 'America/Sao_Paulo',
+    status: true,
+    companieSettings: {},
+    plan: {
+      id: 1,
+      name: 'Plano',
+      users: 10,
+      connections: 3,
+      queues: 5,
+      amount: '49.90',
+      isPublic: true,
+      useWhatsapp: true,
+      useFacebook: true,
+      useInstagram: true,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    },
+  },
+})

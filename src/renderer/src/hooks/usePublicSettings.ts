@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query'
+import { BRAND_FALLBACK } from '../../../shared/constants'
+import { brandingFileUrl, publicSettingsQueries } from '../lib/public-settings'
+import { useServerBase } from './useServerBase'
+
+export interface Branding {
+  isLoading: boolean
+  appName: string
+  /** The configured colours as read: undefined when unreadable, '' when empty (001 §9). */
+  primaryColorLight: string | null | undefined
+  primaryColorDark: string | null | undefined
+  logoLight: string | null
+  logoDark: string | null
+  favicon: string | null
+  /** Sign-up is offered unless the platform switched it off. */
+  allowSignup: boolean
+}
+
+/** White-label settings and the sign-up switch, read without signing in (002 §9 Start-up). */
+export const usePublicSettings = (): Branding => {
+  const base = useServerBase()
+  const { data, isLoading } = useQuery({
+    ...publicSettingsQueries.all(),
+    enabled: base !== null,
+  })
+  return {
+    isLoading,
+    appName: data?.appName || BRAND_FALLBACK.appName,
+    primaryColorLight: data?.primaryColorLight,
+    primaryColorDark: data?.primaryColorDark,
+    logoLight: brandingFileUrl(data?.appLogoLight),
+    logoDark: brandingFileUrl(data?.appLogoDark),
+    favicon: brandingFileUrl(data?.appLogoFavicon),
+    allowSignup: data?.allowSignup !== 'disabled',
+  }
+}
