@@ -71,6 +71,7 @@ export async function seedPlatform(
       allowRealTime: 'enabled',
       allowConnections: 'enabled',
       allTicket: 'enable',
+      defaultMenu: 'open',
     })
     return { created: true, adminEmail: admin.email, generatedPassword }
   })

@@ -2,6 +2,8 @@ declare global {
   interface ImportMetaEnv {
     /** The support link of the login page (a https: or mailto: URL); unset hides the button. */
     readonly VITE_SUPPORT_URL?: string
+    /** The API's address when the page is not served by it (`npm run dev`); unset = same origin. */
+    readonly VITE_API_URL?: string
   }
 }
 

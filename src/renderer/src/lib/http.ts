@@ -149,3 +149,6 @@ export const subscribeServerBase = (listener: Listener): (() => void) => {
 
 /** An address on the server, for `<img src>` and links (public branding files, avatars). */
 export const serverUrl = (path: string): string => `${serverBase ?? ''}${path}`
+
+// In development the page comes from the renderer's dev server, not from the API.
+if (!isDesktop && import.meta.env.VITE_API_URL) setServerBase(import.meta.env.VITE_API_URL)
