@@ -15,6 +15,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'src/main/**/*.test.ts',
             'src/renderer/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
           ],
           environment: 'node',
         },
