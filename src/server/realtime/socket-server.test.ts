@@ -72,6 +72,14 @@ describe('handshake', () => {
     const other = await buildCompany(t.db)
     expect(await refused(open(`/${other.id}`, token))).toBe('unauthorized')
   })
+
+  test('a company past its due date gets no socket', async () => {
+    const user = await buildUser(t.db, {
+      company: await buildCompany(t.db, { dueDate: '2020-01-01' }),
+    })
+    const { token } = await signIn(user)
+    expect(await refused(open(`/${user.companyId}`, token))).toBe('unauthorized')
+  })
 })
 
 describe('events reach only their audience', () => {

@@ -40,7 +40,9 @@ export function createSocketServer(
     services.auth
       .authenticate(token)
       .then((ctx) => {
-        if (ctx.companyId !== namespaceCompany) return next(new Error('unauthorized'))
+        // An expired subscription gets auth and billing over HTTP only, no live events.
+        if (ctx.companyId !== namespaceCompany || ctx.expired)
+          return next(new Error('unauthorized'))
         ;(socket.data as SocketData).ctx = ctx
         next()
       })
