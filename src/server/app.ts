@@ -83,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     services,
     hub: realtime,
     corsOrigins: allowedOrigins(config),
+    log: app.log,
   })
   // Open websockets would keep the HTTP server from closing: end them first.
   app.addHook('preClose', (done) => {

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
 import { Server, type Socket } from 'socket.io'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
@@ -20,9 +21,18 @@ const RoomArgument = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za
  */
 export function createSocketServer(
   httpServer: HttpServer,
-  options: { services: Services; hub: BindableRealtimeHub; corsOrigins: string[] },
+  options: {
+    services: Services
+    hub: BindableRealtimeHub
+    corsOrigins: string[]
+    log: FastifyBaseLogger
+  },
 ) {
-  const { services, hub } = options
+  const { services, hub, log } = options
+  // Socket handlers run detached from any request: a failure is logged, never left unhandled.
+  const detached = (work: Promise<unknown>) => {
+    work.catch((error: unknown) => log.error({ err: error }, 'socket handler failed'))
+  }
   const io = new Server(httpServer, {
     cors: { origin: options.corsOrigins, credentials: true },
     serveClient: false,
@@ -52,14 +62,16 @@ export function createSocketServer(
 
   companies.on('connection', (socket: Socket<ClientEvents>) => {
     const { ctx } = socket.data as SocketData
-    void (async () => {
-      const rooms = await services.users.roomsFor(ctx.companyId, ctx.user.id)
-      if (!rooms) return socket.disconnect(true)
-      await socket.join(rooms)
-      await services.users.setPresence(ctx.companyId, ctx.user.id, true)
-    })()
+    detached(
+      (async () => {
+        const rooms = await services.users.roomsFor(ctx.companyId, ctx.user.id)
+        if (!rooms) return socket.disconnect(true)
+        await socket.join(rooms)
+        await services.users.setPresence(ctx.companyId, ctx.user.id, true)
+      })(),
+    )
 
-    socket.on('userStatus', () => void services.users.heartbeat(ctx.companyId, ctx.user.id))
+    socket.on('userStatus', () => detached(services.users.heartbeat(ctx.companyId, ctx.user.id)))
     // Notifications reach a user through his own rooms; these stay accepted for the spec's client.
     socket.on('joinNotification', () => undefined)
     socket.on('leaveNotification', () => undefined)
@@ -74,11 +86,13 @@ export function createSocketServer(
     socket.on('joinChatBoxLeave', () => undefined)
 
     socket.on('disconnect', () => {
-      void (async () => {
-        const remaining = await socket.nsp.in(`user:${ctx.user.id}`).fetchSockets()
-        if (remaining.length === 0)
-          await services.users.setPresence(ctx.companyId, ctx.user.id, false)
-      })()
+      detached(
+        (async () => {
+          const remaining = await socket.nsp.in(`user:${ctx.user.id}`).fetchSockets()
+          if (remaining.length === 0)
+            await services.users.setPresence(ctx.companyId, ctx.user.id, false)
+        })(),
+      )
     })
   })
 

@@ -352,7 +352,11 @@ export function createUsersService(
       }
     },
 
-    heartbeat: (companyId: number, userId: number) => repo.touch(companyId, userId),
+    /** `userStatus` from a connected socket: still here (and online again if the sweep said not). */
+    async heartbeat(companyId: number, userId: number) {
+      await repo.touch(companyId, userId)
+      await this.setPresence(companyId, userId, true)
+    },
 
     async expireStalePresence(cutoff: Date) {
       for (const user of await repo.expireStalePresence(cutoff)) {
