@@ -43,6 +43,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves every world unminified by default; the web client is downloaded.
+      minify: 'esbuild',
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
     server: { port: 5173 },
