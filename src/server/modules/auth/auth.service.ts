@@ -40,8 +40,15 @@ interface Collaborators {
 
 /** A benign race: two tabs refresh with the same cookie; the loser gets an access token only. */
 const ROTATION_GRACE_MS = 20_000
-const SIGNUPS_PER_IP_PER_HOUR = 5
-const RESETS_PER_IP_PER_HOUR = 10
+
+type AttemptKind = 'login-failure' | 'signup' | 'password-reset'
+type Limit = { failures: number; windowMs: number }
+const HOUR_MS = 3_600_000
+const THROTTLES: Record<AttemptKind, { perIp: Limit; perAccount: Limit | null }> = {
+  'login-failure': LOGIN_LIMITS,
+  signup: { perIp: { failures: 5, windowMs: HOUR_MS }, perAccount: null },
+  'password-reset': { perIp: { failures: 10, windowMs: HOUR_MS }, perAccount: null },
+}
 
 export function createAuthService(
   deps: CoreDeps,
@@ -68,7 +75,7 @@ export function createAuthService(
 
   async function sessionUser(ctx: RequestContext): Promise<SessionUser> {
     const [user, companieSettings] = await Promise.all([
-      users.present(ctx.companyId, ctx.user),
+      users.present(ctx.user),
       settings.companyValues(ctx.companyId),
     ])
     const { plan, ...company } = ctx.company
@@ -112,38 +119,19 @@ export function createAuthService(
     return { token, user: await sessionUser(ctx), ...(refreshToken ? { refreshToken } : {}) }
   }
 
-  async function throttle(
-    kind: 'login-failure' | 'signup' | 'password-reset',
-    ip: string,
-    email: string | null,
-  ) {
-    const limits =
-      kind === 'login-failure'
-        ? LOGIN_LIMITS
-        : {
-            perIp: {
-              failures: kind === 'signup' ? SIGNUPS_PER_IP_PER_HOUR : RESETS_PER_IP_PER_HOUR,
-              windowMs: 3_600_000,
-            },
-            perAccount: null,
-          }
-    const ipCount = await repo.countAttempts(
+  /** Refuses with 429 once the attempts of this kind reach a limit for the IP or the account. */
+  async function throttle(kind: AttemptKind, ip: string, email: string | null) {
+    const { perIp, perAccount } = THROTTLES[kind]
+    const byIp = await repo.countAttempts(kind, new Date(Date.now() - perIp.windowMs), ip, null)
+    if (byIp.byIp >= perIp.failures) throw new AppError('ERR_TOO_MANY_ATTEMPTS')
+    if (!perAccount || !email) return
+    const byAccount = await repo.countAttempts(
       kind,
-      new Date(Date.now() - limits.perIp.windowMs),
+      new Date(Date.now() - perAccount.windowMs),
       ip,
-      null,
+      email,
     )
-    if (ipCount.byIp >= limits.perIp.failures) throw new AppError('ERR_TOO_MANY_ATTEMPTS')
-    if (limits.perAccount && email) {
-      const accountCount = await repo.countAttempts(
-        kind,
-        new Date(Date.now() - limits.perAccount.windowMs),
-        ip,
-        email,
-      )
-      if (accountCount.byEmail >= limits.perAccount.failures)
-        throw new AppError('ERR_TOO_MANY_ATTEMPTS')
-    }
+    if (byAccount.byEmail >= perAccount.failures) throw new AppError('ERR_TOO_MANY_ATTEMPTS')
   }
 
   /** Ends every other session of the user: refresh tokens revoked, access tokens outdated, sockets told and closed. */
@@ -182,9 +170,10 @@ export function createAuthService(
       await throttle('login-failure', input.ip, email)
 
       const found = await users.findByEmailForLogin(email)
-      const passwordOk = found
-        ? await verifyPassword(found.passwordHash, input.password)
-        : (await burnPasswordCheck(input.password), false)
+      let passwordOk = false
+      if (found) passwordOk = await verifyPassword(found.passwordHash, input.password)
+      // An unknown e-mail costs the same time as a wrong password: no account enumeration.
+      else await burnPasswordCheck(input.password)
       if (!found || !passwordOk) {
         await repo.recordAttempt('login-failure', input.ip, email)
         throw new AppError('ERR_INVALID_CREDENTIALS')

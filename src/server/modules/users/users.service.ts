@@ -304,7 +304,7 @@ export function createUsersService(
 
     findByEmailForLogin: (email: string) => repo.findByEmail(email),
     emailTaken: (email: string) => repo.emailTaken(email),
-    present: (_companyId: number, user: UserRow) => toDto(user),
+    present: (user: UserRow) => toDto(user),
 
     async createFirstAdmin(
       tx: Executor,
