@@ -127,6 +127,12 @@ export const endSession = async ({ callServer = true }: { callServer?: boolean }
   setState({ status: 'signed-out' })
 }
 
+/** The post-login destination was reached: later visits to public pages go to / again. */
+export const clearLanding = (): void => {
+  if (state.status !== 'signed-in' || !state.landing) return
+  setState({ status: 'signed-in', user: state.user })
+}
+
 /** Merges a fresh copy of the signed-in user (after a self-edit or a live update). */
 export const updateSessionUser = (user: Partial<UserDto>): void => {
   if (state.status !== 'signed-in') return

@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { useSession } from '../../hooks/useSession'
+import { clearLanding } from '../../lib/session'
 import { RealtimeBridge } from '../shell/RealtimeBridge'
 
 /** Public pages: a signed-in visitor goes to / (or /tickets right after signing in). */
@@ -12,7 +14,11 @@ export const PublicOnly = () => {
 /** Private pages: a signed-out visitor goes to /login. The socket lives while signed in. */
 export const RequireSession = () => {
   const session = useSession()
-  if (session.status !== 'signed-in') return <Navigate to="/login" replace />
+  const signedIn = session.status === 'signed-in'
+  useEffect(() => {
+    if (signedIn) clearLanding()
+  }, [signedIn])
+  if (!signedIn) return <Navigate to="/login" replace />
   return (
     <>
       <RealtimeBridge />

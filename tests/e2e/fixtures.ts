@@ -1,0 +1,243 @@
+/**
+ * The one place the end-to-end specs import `test` and `expect` from: Playwright's own, extended
+ * with the helpers every spec needs to arrange data quickly and to act like a real user.
+ *
+ * - `signIn(page, email, password)` goes through the real login form.
+ * - `api` talks to the server over HTTP with a bearer token, to create companies and users
+ *   without the UI where the UI is not what a spec is about.
+ * - `db` is a pg client on the e2e database, only when TEST_DATABASE_URL is set (always in CI):
+ *   specs that need it call `test.skip(!hasDatabase, 'needs PostgreSQL')` first.
+ *
+ * The server starts on a wiped database per run (scripts/e2e-server.mjs), so every spec creates
+ * its own companies and users with unique e-mails and never depends on another spec's data.
+ */
+import { randomUUID } from 'node:crypto'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test'
+import pg from 'pg'
+import { E2E_OPERATOR } from '../../playwright.config'
+
+export { expect, E2E_OPERATOR }
+
+/** The database scripts/e2e-server.mjs creates on the TEST_DATABASE_URL server. */
+const E2E_DATABASE = 'atende_e2e'
+
+export const hasDatabase = Boolean(process.env.TEST_DATABASE_URL)
+
+/** The e2e database's URL, built the way scripts/e2e-server.mjs builds the server's. */
+export const e2eDatabaseUrl = (): string => {
+  const admin = process.env.TEST_DATABASE_URL
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set: this spec needs PostgreSQL')
+  const url = new URL(admin)
+  url.pathname = `/${E2E_DATABASE}`
+  return url.toString()
+}
+
+/** The default public plan the server seeds on first start. */
+export const DEFAULT_PLAN = 'Plano Padrão'
+
+export interface Credentials {
+  email: string
+  password: string
+}
+
+/** A user the specs know: who he is and how he signs in. */
+export interface KnownUser extends Credentials {
+  id: number
+  name: string
+}
+
+/** A company created through POST /auth/signup with its first admin. */
+export interface SignedUpCompany {
+  companyId: number
+  companyName: string
+  admin: KnownUser
+}
+
+/** What the specs read of a user answer (000 §3 Session user). */
+export interface ApiUser {
+  id: number
+  name: string
+  email: string
+  profile: 'admin' | 'user'
+  companyId: number
+  company?: { id: number; name: string; dueDate: string }
+}
+
+export interface NewUser {
+  name?: string
+  email?: string
+  password?: string
+  profile?: 'admin' | 'user'
+  showDashboard?: 'enabled' | 'disabled'
+  defaultMenu?: 'open' | 'closed'
+  defaultTheme?: 'light' | 'dark'
+}
+
+/** Bearer calls as one signed-in user. */
+export interface ApiSession {
+  token: string
+  user: ApiUser
+  get<T>(path: string): Promise<T>
+  post<T>(path: string, data: unknown): Promise<T>
+  put<T>(path: string, data: unknown): Promise<T>
+  delete<T>(path: string): Promise<T>
+  /** Creates a user in this session's company (POST /users, admin only). */
+  createUser(input?: NewUser): Promise<KnownUser>
+}
+
+export interface Api {
+  /**
+   * POST /auth/login; the answer's token signs every later call of the session. One session per
+   * user (000 §4): this ends the user's other sessions, a browser's included, so arrange over
+   * HTTP before signing the same user in through the UI, never in between.
+   */
+  login(credentials: Credentials): Promise<ApiSession>
+  /**
+   * The platform operator (super user of company 1). Company 1's plan allows 10 users: specs
+   * that only need "some signed-in user" create one there with `createUser`.
+   */
+  asOperator(): Promise<ApiSession>
+  /**
+   * A new company on the default plan through POST /auth/signup, as the sign-up page sends it.
+   * The server allows 5 sign-ups per IP and hour, and the whole suite runs from one IP on one
+   * fresh database: use it where the spec is about a company of its own, not for every user.
+   */
+  signUpCompany(input?: { name?: string; companyName?: string }): Promise<SignedUpCompany>
+}
+
+/** A string no other test of this run uses: e-mails and names stay unique per spec. */
+export const uniqueId = (): string => randomUUID().slice(0, 8)
+
+export const uniqueEmail = (prefix: string): string => `${prefix}-${uniqueId()}@atende.e2e`
+
+const readJson = async <T>(response: APIResponse, what: string): Promise<T> => {
+  if (!response.ok()) {
+    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`)
+  }
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+/** The HTTP helper on a request context (the `api` fixture, or one made in a `beforeAll`). */
+export const createApi = (request: APIRequestContext): Api => {
+  const login = async ({ email, password }: Credentials): Promise<ApiSession> => {
+    const { token, user } = await readJson<{ token: string; user: ApiUser }>(
+      await request.post('/auth/login', { data: { email, password } }),
+      `POST /auth/login as ${email}`,
+    )
+    const headers = { authorization: `Bearer ${token}` }
+    const session: ApiSession = {
+      token,
+      user,
+      get: async (path) => readJson(await request.get(path, { headers }), `GET ${path}`),
+      post: async (path, data) =>
+        readJson(await request.post(path, { headers, data }), `POST ${path}`),
+      put: async (path, data) =>
+        readJson(await request.put(path, { headers, data }), `PUT ${path}`),
+      delete: async (path) => readJson(await request.delete(path, { headers }), `DELETE ${path}`),
+      createUser: async (input = {}) => {
+        const body = {
+          name: input.name ?? `Usuário ${uniqueId()}`,
+          email: input.email ?? uniqueEmail('user'),
+          password: input.password ?? `senha-${uniqueId()}`,
+          profile: input.profile ?? 'user',
+          ...(input.showDashboard ? { showDashboard: input.showDashboard } : {}),
+          ...(input.defaultMenu ? { defaultMenu: input.defaultMenu } : {}),
+          ...(input.defaultTheme ? { defaultTheme: input.defaultTheme } : {}),
+        }
+        const created = await session.post<ApiUser>('/users', body)
+        return { id: created.id, name: body.name, email: body.email, password: body.password }
+      },
+    }
+    return session
+  }
+
+  return {
+    login,
+    asOperator: () => login(E2E_OPERATOR),
+    signUpCompany: async (input = {}) => {
+      const plans = await readJson<{ id: number; name: string }[]>(
+        await request.get('/plans/list'),
+        'GET /plans/list',
+      )
+      const plan = plans.find((candidate) => candidate.name === DEFAULT_PLAN)
+      if (!plan) throw new Error(`No public plan named ${DEFAULT_PLAN}`)
+      const id = uniqueId()
+      const admin = {
+        name: input.name ?? `Admin ${id}`,
+        email: uniqueEmail('admin'),
+        password: `senha-${id}`,
+      }
+      const companyName = input.companyName ?? `Empresa ${id}`
+      const created = await readJson<{ companyId: number; userId: number }>(
+        await request.post('/auth/signup', {
+          data: { ...admin, companyName, phone: '', planId: plan.id },
+        }),
+        'POST /auth/signup',
+      )
+      return { companyId: created.companyId, companyName, admin: { ...admin, id: created.userId } }
+    },
+  }
+}
+
+/** Fills the real login form and submits it; the caller asserts where the user lands. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/#/login')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('textbox', { name: 'Senha' }).fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/** The side menu, opened with the top bar's toggle when the user's default keeps it closed. */
+export async function openSideMenu(page: Page): Promise<Locator> {
+  const toggle = page.getByRole('button', { name: 'Abrir ou fechar o menu' })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  const menu = page.getByRole('navigation', { name: 'Menu principal' })
+  await expect(menu).toBeVisible()
+  return menu
+}
+
+/**
+ * A notification toast (000 §8): Fluent renders each one as a list item named by its title. Its
+ * text is also announced in an aria-live region, so a bare getByText would find it twice.
+ */
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.getByRole('listitem', { name: text })
+
+/** The greeting of the top bar (000 §2 Shell), pt-BR. */
+export const greeting = (name: string, company: string): string =>
+  `Olá ${name}, seja bem-vindo à ${company}`
+
+/** Matches the app's hash route exactly: `/tickets` matches `…/#/tickets` only. */
+export const route = (path: string): RegExp =>
+  new RegExp(`#${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+
+interface Fixtures {
+  api: Api
+  db: pg.Client
+}
+
+export const test = base.extend<Fixtures>({
+  api: async ({ request }, use) => {
+    await use(createApi(request))
+  },
+  // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  db: async ({}, use) => {
+    const client = new pg.Client({ connectionString: e2eDatabaseUrl() })
+    await client.connect()
+    try {
+      await use(client)
+    } finally {
+      await client.end()
+    }
+  },
+})
