@@ -6,10 +6,10 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
 } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BusyButton } from './BusyButton'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -52,14 +52,9 @@ export const ConfirmDialog = ({
             <Button appearance="secondary" disabled={busy} onClick={onCancel}>
               {cancelLabel ?? t('actions.no')}
             </Button>
-            <Button
-              appearance="primary"
-              disabled={busy}
-              icon={busy ? <Spinner size="tiny" /> : undefined}
-              onClick={onConfirm}
-            >
+            <BusyButton busy={busy} onClick={onConfirm}>
               {confirmLabel ?? t('actions.yes')}
-            </Button>
+            </BusyButton>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

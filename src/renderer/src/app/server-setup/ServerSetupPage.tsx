@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   CardHeader,
   Field,
@@ -8,7 +7,6 @@ import {
   MessageBarBody,
   Radio,
   RadioGroup,
-  Spinner,
   Subtitle1,
   Text,
 } from '@fluentui/react-components'
@@ -18,6 +16,7 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher'
 import { desktop } from '../../lib/desktop'
 import { publicHttp, setServerBase } from '../../lib/http'
 import { useServerSetupPageStyles } from './ServerSetupPage.styles'
+import { BusyButton } from '../../components/BusyButton'
 
 /** The embedded server of this computer (ARCHITECTURE §6, default PORT). */
 export const LOCAL_SERVER_URL = 'http://localhost:8080'
@@ -93,14 +92,9 @@ export const ServerSetupPage = () => {
             </MessageBar>
           )}
           <div className={styles.actions}>
-            <Button
-              type="submit"
-              appearance="primary"
-              disabled={checking}
-              icon={checking ? <Spinner size="tiny" /> : undefined}
-            >
+            <BusyButton type="submit" busy={checking}>
               {t('server.connect')}
-            </Button>
+            </BusyButton>
           </div>
         </form>
       </Card>

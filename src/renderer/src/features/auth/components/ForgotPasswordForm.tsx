@@ -1,12 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-} from '@fluentui/react-components'
+import { Field, Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import axios from 'axios'
 import { useForm } from 'react-hook-form'
@@ -16,6 +8,7 @@ import { errorMessage } from '../../../lib/notify'
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../forms/password-reset-schemas'
 import { useForgotPasswordMutation } from '../mutations'
 import { useAuthFormStyles } from './AuthForm.styles'
+import { BusyButton } from '../../../components/BusyButton'
 
 const failureText = (error: unknown, notConfigured: string) => {
   const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined
@@ -65,14 +58,9 @@ export const ForgotPasswordForm = () => {
               </MessageBarBody>
             </MessageBar>
           )}
-          <Button
-            type="submit"
-            appearance="primary"
-            disabled={mutation.isPending}
-            icon={mutation.isPending ? <Spinner size="tiny" /> : undefined}
-          >
+          <BusyButton type="submit" busy={mutation.isPending}>
             {t('forgot.submit')}
-          </Button>
+          </BusyButton>
         </>
       )}
       <div className={styles.center}>

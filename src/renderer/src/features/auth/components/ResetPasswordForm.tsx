@@ -1,4 +1,4 @@
-import { Button, Field, Link, Spinner } from '@fluentui/react-components'
+import { Field, Link } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { resetPasswordSchema, type ResetPasswordValues } from '../forms/password
 import { useResetPasswordMutation } from '../mutations'
 import { useAuthFormStyles } from './AuthForm.styles'
 import { PasswordInput } from './PasswordInput'
+import { BusyButton } from '../../../components/BusyButton'
 
 /** The new-password form opened by the e-mailed link `#/forgetpsw?token=…`. */
 export const ResetPasswordForm = ({ token }: { token: string }) => {
@@ -55,14 +56,9 @@ export const ResetPasswordForm = ({ token }: { token: string }) => {
       >
         <PasswordInput autoComplete="new-password" {...register('confirmation')} />
       </Field>
-      <Button
-        type="submit"
-        appearance="primary"
-        disabled={mutation.isPending}
-        icon={mutation.isPending ? <Spinner size="tiny" /> : undefined}
-      >
+      <BusyButton type="submit" busy={mutation.isPending}>
         {t('reset.submit')}
-      </Button>
+      </BusyButton>
       <div className={styles.center}>
         <Link href="#/login">{t('signup.backToLogin')}</Link>
       </div>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link, Spinner } from '@fluentui/react-components'
+import { Field, Input, Link } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { useAuthFormStyles } from '../components/AuthForm.styles'
 import { PasswordInput } from '../components/PasswordInput'
 import { loginSchema, type LoginValues } from '../forms/login-schema'
 import { useLoginMutation } from '../mutations'
+import { BusyButton } from '../../../components/BusyButton'
 
 /** /login (000 §2): e-mail and password; a wrong password shows the translated error. */
 export const LoginPage = () => {
@@ -48,14 +49,9 @@ export const LoginPage = () => {
         >
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          disabled={busy}
-          icon={busy ? <Spinner size="tiny" /> : undefined}
-        >
+        <BusyButton type="submit" busy={busy}>
           {t('login.submit')}
-        </Button>
+        </BusyButton>
         <div className={styles.links}>
           <Link href="#/forgetpsw">{t('login.forgotPassword')}</Link>
           {allowSignup && <Link href="#/signup">{t('login.signup')}</Link>}

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-} from '@fluentui/react-components'
+import { Field, Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import axios from 'axios'
@@ -23,6 +15,7 @@ import { PlanSelector } from '../components/PlanSelector'
 import { signupSchema, type SignupValues } from '../forms/signup-schema'
 import { useSignupMutation } from '../mutations'
 import { authQueries } from '../queries'
+import { BusyButton } from '../../../components/BusyButton'
 
 const FIELDS: ReadonlySet<string> = new Set([
   'name',
@@ -133,14 +126,9 @@ export const SignupPage = () => {
             />
           )}
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          disabled={signupMutation.isPending}
-          icon={signupMutation.isPending ? <Spinner size="tiny" /> : undefined}
-        >
+        <BusyButton type="submit" busy={signupMutation.isPending}>
           {t('signup.submit')}
-        </Button>
+        </BusyButton>
         <div className={styles.center}>
           <Link href="#/login">{t('signup.haveAccount')}</Link>
         </div>

@@ -42,6 +42,7 @@ import { userQueries } from '../queries'
 import { useUserDialogStyles } from './UserDialog.styles'
 import { UserGeneralTab } from './UserGeneralTab'
 import { UserPermissionsTab } from './UserPermissionsTab'
+import { BusyButton } from '../../../components/BusyButton'
 
 export interface UserDialogProps {
   open: boolean
@@ -265,14 +266,9 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
           <Button appearance="secondary" disabled={saving} onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button
-            appearance="primary"
-            type="submit"
-            disabled={saving}
-            icon={saving ? <Spinner size="tiny" /> : undefined}
-          >
+          <BusyButton type="submit" busy={saving}>
             {t('actions.save')}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </DialogBody>
     </form>
