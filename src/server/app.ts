@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './lib/mailer'
 import { createTokenService } from './lib/tokens'
 import { authRoutes } from './modules/auth/auth.routes'
 import { companiesRoutes } from './modules/companies/companies.routes'
+import { connectionsRoutes } from './modules/connections/connections.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { queuesRoutes } from './modules/queues/queues.routes'
@@ -45,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // The spec's client calls some lists both as `/whatsapp/` and `/whatsapp`.
+    ignoreTrailingSlash: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -76,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(plansRoutes, { services })
   await app.register(companiesRoutes, { services })
   await app.register(queuesRoutes, { services })
+  await app.register(connectionsRoutes, { services })
   await app.register(mediaRoutes, { services })
   registerWebClient(app, config.webRoot)
 

@@ -17,6 +17,8 @@ export interface ServerConfig {
   corsOrigins: string[]
   jwtSecret: string
   refreshSecret: string
+  /** Key for provider credentials stored in the database (see lib/secret-box). */
+  encryptionKey: string
   admin: { email: string; password: string | null }
   smtp: { url: string; from: string } | null
   /** Built web client to serve at `/`; null serves the API only. */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
       .filter(Boolean),
     jwtSecret: secrets.jwtSecret,
     refreshSecret: secrets.refreshSecret,
+    encryptionKey: secrets.encryptionKey,
     admin: {
       email: env.ADMIN_EMAIL?.trim() || 'admin@atende.local',
       password: env.ADMIN_PASSWORD || null,
@@ -80,29 +83,35 @@ function parsePort(value: string): number {
   return port
 }
 
-function resolveSecrets(env: NodeJS.ProcessEnv, dataDir: string) {
+const SECRETS = [
+  { env: 'JWT_SECRET', key: 'jwtSecret' },
+  { env: 'JWT_REFRESH_SECRET', key: 'refreshSecret' },
+  { env: 'ENCRYPTION_KEY', key: 'encryptionKey' },
+] as const
+type SecretName = (typeof SECRETS)[number]['key']
+
+/** Each secret from the environment, else from `secrets.json`, else generated and stored there. */
+function resolveSecrets(env: NodeJS.ProcessEnv, dataDir: string): Record<SecretName, string> {
   const file = join(dataDir, 'secrets.json')
-  let stored: Partial<Record<'jwtSecret' | 'refreshSecret', string>> = {}
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored
-
-  const jwtSecret = env.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(48).toString('base64url')
-  const refreshSecret =
-    env.JWT_REFRESH_SECRET ?? stored.refreshSecret ?? randomBytes(48).toString('base64url')
-  for (const [name, value] of [
-    ['JWT_SECRET', jwtSecret],
-    ['JWT_REFRESH_SECRET', refreshSecret],
-  ] as const) {
-    if (value.length < MIN_SECRET_LENGTH)
-      throw new ConfigError(`${name} must have at least ${MIN_SECRET_LENGTH} characters`)
+  const stored: Partial<Record<SecretName, string>> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretName, string>>)
+    : {}
+  const resolved = {} as Record<SecretName, string>
+  let generated = false
+  for (const secret of SECRETS) {
+    const value = env[secret.env] ?? stored[secret.key]
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`${secret.env} must have at least ${MIN_SECRET_LENGTH} characters`)
+    }
+    generated ||= value === undefined
+    resolved[secret.key] = value ?? randomBytes(48).toString('base64url')
   }
-  if (jwtSecret === refreshSecret)
-    throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET must differ')
-
-  const generated =
-    (!env.JWT_SECRET && !stored.jwtSecret) || (!env.JWT_REFRESH_SECRET && !stored.refreshSecret)
+  if (new Set(Object.values(resolved)).size !== SECRETS.length) {
+    throw new ConfigError('JWT_SECRET, JWT_REFRESH_SECRET and ENCRYPTION_KEY must all differ')
+  }
   if (generated) {
     mkdirSync(dataDir, { recursive: true })
-    writeFileSync(file, JSON.stringify({ jwtSecret, refreshSecret }), { mode: 0o600 })
+    writeFileSync(file, JSON.stringify(resolved), { mode: 0o600 })
   }
-  return { jwtSecret, refreshSecret }
+  return resolved
 }

@@ -1,6 +1,7 @@
 import type { CoreDeps } from './deps'
 import { createAuthService } from './modules/auth/auth.service'
 import { createCompaniesService } from './modules/companies/companies.service'
+import { createConnectionsService } from './modules/connections/connections.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createQueuesService } from './modules/queues/queues.service'
@@ -14,17 +15,29 @@ export function createServices(deps: CoreDeps) {
   const settings = createSettingsService(deps)
   const queues = createQueuesService(deps)
   const media = createMediaService(deps)
+  const connections = createConnectionsService(deps)
   // Users and auth need each other: users end sessions, auth loads users. The closure below
   // runs only once `auth` exists.
   const users = createUsersService(deps, {
     companies,
     queues,
+    connections,
     media,
     revokeSessions: (companyId, userId, reason, keepSessionId) =>
       auth.revokeOtherSessions(companyId, userId, reason, keepSessionId),
   })
   const auth = createAuthService(deps, { users, companies, settings, plans })
-  return { version: deps.config.version, plans, companies, settings, queues, media, users, auth }
+  return {
+    version: deps.config.version,
+    plans,
+    companies,
+    settings,
+    queues,
+    connections,
+    media,
+    users,
+    auth,
+  }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -4,6 +4,12 @@ import type { Database } from '../../src/server/db/client'
 import { hashPassword } from '../../src/server/lib/passwords'
 import { addDays } from '../../src/server/lib/time'
 import { companies, type CompanyRow } from '../../src/server/modules/companies/companies.table'
+import { generateConnectionToken } from '../../src/server/modules/connections/connections.service'
+import {
+  connectionQueues,
+  connections,
+  type ConnectionRow,
+} from '../../src/server/modules/connections/connections.table'
 import { plans, type PlanRow } from '../../src/server/modules/plans/plans.table'
 import { queues, type QueueRow } from '../../src/server/modules/queues/queues.table'
 import { companySettings } from '../../src/server/modules/settings/settings.table'
@@ -96,4 +102,32 @@ export async function buildQueue(
     })
     .returning()
   return queue!
+}
+
+export async function buildConnection(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof connections.$inferInsert> & { queueIds?: number[] } = {},
+): Promise<ConnectionRow> {
+  const { queueIds = [], ...values } = overrides
+  const [connection] = await db
+    .insert(connections)
+    .values({
+      companyId: company.id,
+      name: `Connection ${unique()}`,
+      channel: 'whatsapp',
+      token: generateConnectionToken(),
+      ...values,
+    })
+    .returning()
+  if (queueIds.length) {
+    await db.insert(connectionQueues).values(
+      queueIds.map((queueId) => ({
+        companyId: company.id,
+        connectionId: connection!.id,
+        queueId,
+      })),
+    )
+  }
+  return connection!
 }

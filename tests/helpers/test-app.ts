@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     corsOrigins: [],
     jwtSecret: randomBytes(32).toString('hex'),
     refreshSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
     admin: { email: 'operator@atende.test', password: 'operator-password' },
     smtp: null,
     webRoot: null,

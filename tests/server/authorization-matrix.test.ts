@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Access } from '../../src/server/plugins/auth'
-import { buildCompany, buildUser } from '../factories'
+import { buildCompany, buildConnection, buildUser } from '../factories'
 import { loginAs } from '../helpers/auth'
 import { buildTestApp, type TestApp } from '../helpers/test-app'
 
@@ -13,8 +13,10 @@ type Actor = 'anonymous' | 'user' | 'admin' | 'super'
 interface Fixture {
   companyId: number
   userId: number
+  connectionId: number
   foreignCompanyId: number
   foreignUserId: number
+  foreignConnectionId: number
 }
 interface Entry {
   access: Access
@@ -152,6 +154,22 @@ const matrix: Record<string, Entry> = {
     own: (f) => ({ url: `/companies/listPlan/${f.companyId}` }),
     foreign: (f) => ({ url: `/companies/listPlan/${f.foreignCompanyId}` }),
   },
+  'GET /whatsapp': {
+    access: 'user',
+    allowedStatus: 200,
+    own: () => ({ url: '/whatsapp/?session=0' }),
+  },
+  'GET /whatsapp/filter': {
+    access: 'user',
+    allowedStatus: 200,
+    own: () => ({ url: '/whatsapp/filter?channel=whatsapp' }),
+  },
+  'GET /whatsapp/:id': {
+    access: 'user',
+    allowedStatus: 200,
+    own: (f) => ({ url: `/whatsapp/${f.connectionId}` }),
+    foreign: (f) => ({ url: `/whatsapp/${f.foreignConnectionId}` }),
+  },
   'GET /queue': { access: 'user', allowedStatus: 200, own: () => ({ url: '/queue' }) },
   'GET /media/:companyId/*': {
     access: 'public',
@@ -200,8 +218,12 @@ describe.each(Object.entries(matrix))('%s', (key, entry) => {
     const colleague = await buildUser(t.db, { company, profile: 'admin' })
     const foreignUser = await buildUser(t.db, { company: foreignCompany, profile: 'admin' })
     const headers = me ? await loginAs(t.app, me) : {}
+    const connection = await buildConnection(t.db, company)
+    const foreignConnection = await buildConnection(t.db, foreignCompany)
     const fixture: Fixture = {
       companyId: company.id,
+      connectionId: connection.id,
+      foreignConnectionId: foreignConnection.id,
       userId: actor === 'admin' || actor === 'super' ? colleague.id : (me?.id ?? colleague.id),
       foreignCompanyId: foreignCompany.id,
       foreignUserId: foreignUser.id,
@@ -288,6 +310,9 @@ const malformed: Record<string, { url: string; payload?: unknown } | 'no input'>
   'GET /plans/all': 'no input',
   'GET /companies/listPlan/:id': { url: '/companies/listPlan/1.5' },
   'GET /queue': 'no input',
+  'GET /whatsapp': 'no input',
+  'GET /whatsapp/filter': { url: '/whatsapp/filter?channel=sms' },
+  'GET /whatsapp/:id': { url: '/whatsapp/abc' },
   'GET /media/:companyId/*': { url: '/media/1/users/x.png' },
 }
 

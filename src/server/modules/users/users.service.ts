@@ -21,6 +21,7 @@ import { AppError, validationError } from '../../lib/app-error'
 import { hashPassword } from '../../lib/passwords'
 import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
+import type { ConnectionsService } from '../connections/connections.service'
 import type { MediaService } from '../media/media.service'
 import type { QueuesService } from '../queues/queues.service'
 import { presentUser, presentUserListItem } from './users.presenter'
@@ -35,6 +36,7 @@ type RevocationReason = 'password-changed' | 'deleted'
 interface Collaborators {
   companies: CompaniesService
   queues: QueuesService
+  connections: ConnectionsService
   media: MediaService
   /** Ends a user's sessions; provided by the auth service (late-bound: auth also needs users). */
   revokeSessions: (
@@ -47,7 +49,7 @@ interface Collaborators {
 
 export function createUsersService(
   deps: CoreDeps,
-  { companies, queues, media, revokeSessions }: Collaborators,
+  { companies, queues, connections, media, revokeSessions }: Collaborators,
 ) {
   const repo = usersRepository(deps.db)
 
@@ -75,9 +77,18 @@ export function createUsersService(
     return row
   }
 
-  async function assertQueuesBelong(companyId: number, queueIds: number[]) {
-    const found = await queues.existing(companyId, queueIds)
-    if (found.length !== new Set(queueIds).size) throw validationError('queueIds')
+  /** Queues and the default connection must be the company's own. */
+  async function assertReferencesBelong(
+    companyId: number,
+    body: { queueIds?: number[]; whatsappId?: number | null },
+  ) {
+    if (body.queueIds) {
+      const found = await queues.existing(companyId, body.queueIds)
+      if (found.length !== new Set(body.queueIds).size) throw validationError('queueIds')
+    }
+    if (body.whatsappId != null && !(await connections.exists(companyId, body.whatsappId))) {
+      throw validationError('whatsappId')
+    }
   }
 
   /** Admins and the user himself hear about a user; presence also reaches the real-time panel. */
@@ -172,7 +183,7 @@ export function createUsersService(
     async create(ctx: RequestContext, body: CreateUserBody): Promise<UserDto> {
       if (await repo.emailTaken(body.email)) throw new AppError('ERR_DUPLICATED_EMAIL')
       const queueIds = body.queueIds ?? []
-      await assertQueuesBelong(ctx.companyId, queueIds)
+      await assertReferencesBelong(ctx.companyId, body)
       const passwordHash = await hashPassword(body.password)
 
       const row = await deps.db
@@ -208,7 +219,7 @@ export function createUsersService(
       assertMayChange(ctx, target, currentQueueIds, body)
       if (body.email && (await repo.emailTaken(body.email, id)))
         throw new AppError('ERR_DUPLICATED_EMAIL')
-      if (body.queueIds) await assertQueuesBelong(ctx.companyId, body.queueIds)
+      await assertReferencesBelong(ctx.companyId, body)
 
       const changes = changesFrom(body)
       const passwordChanged = Boolean(body.password)

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { companies } from '../companies/companies.table'
+import { connections } from '../connections/connections.table'
 import { queues } from '../queues/queues.table'
 
 export const users = pgTable(
@@ -41,8 +42,8 @@ export const users = pgTable(
     defaultMenu: text('defaultMenu', { enum: ['open', 'closed'] })
       .notNull()
       .default('closed'),
-    /** Default connection; the connections table arrives with the inbox and adds the reference. */
-    whatsappId: integer('whatsappId'),
+    /** Default connection for new tickets. */
+    whatsappId: integer('whatsappId').references(() => connections.id, { onDelete: 'set null' }),
     profileImage: text('profileImage'),
     defaultTicketsManagerWidth: integer('defaultTicketsManagerWidth').notNull().default(550),
     allTicket: text('allTicket', { enum: ['enable', 'disable'] })

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildCompany, buildPlan, buildQueue, buildUser } from '../../../../tests/factories'
+import {
+  buildCompany,
+  buildConnection,
+  buildPlan,
+  buildQueue,
+  buildUser,
+} from '../../../../tests/factories'
 import { loginAs } from '../../../../tests/helpers/auth'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
@@ -111,6 +117,7 @@ describe('POST /users', () => {
   test('creates a user with queues; profile defaults to user; companyId in the body is ignored', async () => {
     const { company, asAdmin } = await team()
     const queue = await buildQueue(t.db, company)
+    const connection = await buildConnection(t.db, company)
     const foreignCompany = await buildCompany(t.db)
     const response = await t.app.inject({
       method: 'POST',
@@ -119,7 +126,7 @@ describe('POST /users', () => {
       payload: newUser({
         queueIds: [queue.id],
         companyId: foreignCompany.id,
-        whatsappId: 7,
+        whatsappId: connection.id,
         startWork: '08:00',
         endWork: '18:00',
       }),
@@ -130,7 +137,7 @@ describe('POST /users', () => {
       profile: 'user',
       super: false,
       queueIds: [queue.id],
-      whatsappId: 7,
+      whatsappId: connection.id,
       startWork: '08:00',
     })
   })
@@ -160,7 +167,7 @@ describe('POST /users', () => {
     }
   })
 
-  test('refuses a taken e-mail (any company, any case) and a queue of another company', async () => {
+  test('refuses a taken e-mail (any company, any case), and a queue or connection of another company', async () => {
     const { asAdmin } = await team()
     const other = await buildUser(t.db)
     const taken = await t.app.inject({
@@ -170,7 +177,8 @@ describe('POST /users', () => {
       payload: newUser({ email: other.email.toUpperCase() }),
     })
     expect([taken.statusCode, taken.json()]).toEqual([409, { error: 'ERR_DUPLICATED_EMAIL' }])
-    const foreignQueue = await buildQueue(t.db, await buildCompany(t.db))
+    const foreignCompany = await buildCompany(t.db)
+    const foreignQueue = await buildQueue(t.db, foreignCompany)
     const queue = await t.app.inject({
       method: 'POST',
       url: '/users',
@@ -180,6 +188,17 @@ describe('POST /users', () => {
     expect([queue.statusCode, queue.json()]).toEqual([
       400,
       { error: 'ERR_VALIDATION', field: 'queueIds' },
+    ])
+    const foreignConnection = await buildConnection(t.db, foreignCompany)
+    const connection = await t.app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: asAdmin,
+      payload: newUser({ whatsappId: foreignConnection.id }),
+    })
+    expect([connection.statusCode, connection.json()]).toEqual([
+      400,
+      { error: 'ERR_VALIDATION', field: 'whatsappId' },
     ])
   })
 

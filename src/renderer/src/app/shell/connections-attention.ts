@@ -1,13 +1,6 @@
-import type { ConnectionStatus } from './api'
+import { ATTENTION_STATUSES, type ConnectionDto } from '../../../../shared/contracts/connections'
 
-/** Statuses that need someone's attention (001 §4): the menu badges Connections. */
-export const ATTENTION_STATUSES: ReadonlySet<string> = new Set([
-  'qrcode',
-  'PAIRING',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'OPENING',
-])
-
-export const needsAttention = (connections: readonly ConnectionStatus[]): boolean =>
-  connections.some((connection) => ATTENTION_STATUSES.has(connection.status))
+/** Whether any connection needs someone's attention (001 §4): the menu badges Connections. */
+export const needsAttention = (
+  connections: ReadonlyArray<Pick<ConnectionDto, 'status'>>,
+): boolean => connections.some((connection) => ATTENTION_STATUSES.includes(connection.status))

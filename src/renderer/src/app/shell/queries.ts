@@ -3,8 +3,8 @@ import { STORAGE_KEYS, writeStorage } from '../../lib/storage'
 import { getVersion, listConnectionStatuses, listHelps } from './api'
 
 /**
- * The shell's reads. Helps and connections are features of their own later; until then a
- * failure (such as a 404 from a server without them) reads as "none", silently.
+ * The shell's reads. Helps are a feature of their own later; until then a failure (such as a
+ * 404 from a server without them) reads as "none", silently.
  */
 export const shellQueries = {
   helps: () =>
@@ -15,7 +15,7 @@ export const shellQueries = {
   connectionStatuses: () =>
     queryOptions({
       queryKey: ['connections', 'statuses'] as const,
-      queryFn: ({ signal }) => listConnectionStatuses(signal).catch(() => []),
+      queryFn: ({ signal }) => listConnectionStatuses(signal),
     }),
   version: () =>
     queryOptions({

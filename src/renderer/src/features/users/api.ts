@@ -88,26 +88,15 @@ export const updateTicketsManagerWidth = async (
     )
   ).data
 
-/**
- * The queue and connection modules are deployed on their own schedule; until they answer, a 404
- * means "nothing to choose from", not a failure worth a toast.
- */
-const emptyWhenMissing = async <T>(request: Promise<{ data: T[] }>): Promise<T[]> => {
-  try {
-    return (await request).data
-  } catch (error) {
-    if (isAxiosError(error) && error.response?.status === 404) return []
-    throw error
-  }
-}
-
 /** GET /queue: the company's queues for the queue multi-select. */
 export const listQueueOptions = (signal?: AbortSignal): Promise<QueueOption[]> =>
-  emptyWhenMissing(http.get<QueueOption[]>('/queue', { signal }))
+  http.get<QueueOption[]>('/queue', { signal }).then(({ data }) => data)
 
 /** GET /whatsapp?session=0: the company's connections for the default-connection picker. */
 export const listConnectionOptions = (signal?: AbortSignal): Promise<ConnectionOption[]> =>
-  emptyWhenMissing(http.get<ConnectionOption[]>('/whatsapp', { params: { session: 0 }, signal }))
+  http
+    .get<ConnectionOption[]>('/whatsapp', { params: { session: 0 }, signal })
+    .then(({ data }) => data)
 
 /** A server error that belongs to one form field: ERR_VALIDATION names it, the others imply it. */
 export interface UserFieldError {

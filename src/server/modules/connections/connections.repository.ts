@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { queues } from '../queues/queues.table'
+import { connectionQueues, connections, type ConnectionRow } from './connections.table'
+import type { Channel } from '../../../shared/contracts/connections'
+
+export interface ConnectionQueueLink {
+  connectionId: number
+  id: number
+  name: string
+  color: string
+  greetingMessage: string
+  orderQueue: number | null
+}
+
+export function connectionsRepository(db: Executor) {
+  return {
+    list(companyId: number, channel?: Channel): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(connections)
+        .where(
+          and(
+            eq(connections.companyId, companyId),
+            channel ? eq(connections.channel, channel) : undefined,
+          ),
+        )
+        .orderBy(asc(connections.name), asc(connections.id))
+    },
+
+    async findById(companyId: number, id: number): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+      return row
+    },
+
+    /** Queues of many connections in one query, in queue order. */
+    async queuesOf(companyId: number, connectionIds: number[]): Promise<ConnectionQueueLink[]> {
+      if (connectionIds.length === 0) return []
+      return db
+        .select({
+          connectionId: connectionQueues.connectionId,
+          id: queues.id,
+          name: queues.name,
+          color: queues.color,
+          greetingMessage: queues.greetingMessage,
+          orderQueue: queues.orderQueue,
+        })
+        .from(connectionQueues)
+        .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+        .where(
+          and(
+            eq(connectionQueues.companyId, companyId),
+            inArray(connectionQueues.connectionId, connectionIds),
+          ),
+        )
+        .orderBy(asc(queues.orderQueue), asc(queues.name))
+    },
+
+    async exists(companyId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+      return row !== undefined
+    },
+
+    async insert(values: typeof connections.$inferInsert): Promise<ConnectionRow> {
+      const [row] = await db.insert(connections).values(values).returning()
+      if (!row) throw new Error('connection insert returned nothing')
+      return row
+    },
+
+    async replaceQueues(
+      companyId: number,
+      connectionId: number,
+      queueIds: number[],
+    ): Promise<void> {
+      await db
+        .delete(connectionQueues)
+        .where(
+          and(
+            eq(connectionQueues.companyId, companyId),
+            eq(connectionQueues.connectionId, connectionId),
+          ),
+        )
+      if (queueIds.length > 0) {
+        await db
+          .insert(connectionQueues)
+          .values(queueIds.map((queueId) => ({ companyId, connectionId, queueId })))
+      }
+    },
+  }
+}
