@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Server, type Socket } from 'socket.io'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { COMPANY_NAMESPACE_PATTERN, type ClientEvents } from '../../shared/realtime/events'
+import {
+  COMPANY_NAMESPACE_PATTERN,
+  SOCKET_REFUSAL,
+  type ClientEvents,
+} from '../../shared/realtime/events'
 import type { RequestContext } from '../modules/auth/auth.service'
 import type { Services } from '../services'
 import type { BindableRealtimeHub } from './hub'
@@ -45,19 +49,19 @@ export function createSocketServer(
   companies.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown }
     const token = typeof auth.token === 'string' ? auth.token : socket.handshake.query.token
-    if (typeof token !== 'string') return next(new Error('unauthorized'))
+    if (typeof token !== 'string') return next(new Error(SOCKET_REFUSAL.unauthorized))
     const namespaceCompany = Number(COMPANY_NAMESPACE_PATTERN.exec(socket.nsp.name)?.[1])
     services.auth
       .authenticate(token)
       .then((ctx) => {
         // An expired subscription gets auth and billing over HTTP only, no live events.
         if (ctx.companyId !== namespaceCompany || ctx.expired)
-          return next(new Error('unauthorized'))
+          return next(new Error(SOCKET_REFUSAL.unauthorized))
         ;(socket.data as SocketData).ctx = ctx
         next()
       })
       // The client refreshes its access token on this message and reconnects.
-      .catch(() => next(new Error('token-expired')))
+      .catch(() => next(new Error(SOCKET_REFUSAL.tokenExpired)))
   })
 
   companies.on('connection', (socket: Socket<ClientEvents>) => {

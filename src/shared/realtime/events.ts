@@ -35,9 +35,14 @@ export interface ClientEvents {
   userStatus: () => void
 }
 
-/** Why the server closes a socket; the client refreshes its token on `token-expired`. */
-export const SOCKET_CLOSE_REASONS = ['token-expired', 'session-revoked'] as const
-export type SocketCloseReason = (typeof SOCKET_CLOSE_REASONS)[number]
+/**
+ * Why the server refuses a handshake (the client's `connect_error` message): on
+ * `token-expired` the client refreshes its access token and connects again.
+ */
+export const SOCKET_REFUSAL = {
+  tokenExpired: 'token-expired',
+  unauthorized: 'unauthorized',
+} as const
 
 /** Rooms a socket joins after its handshake (reference §16). */
 export const rooms = {

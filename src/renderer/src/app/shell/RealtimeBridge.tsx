@@ -1,6 +1,10 @@
 import { useEffect } from 'react'
 import { PRESENCE_INTERVAL_MS, SOCKET_RECONNECT_DELAY_MS } from '../../../../shared/constants'
-import { companyEvent, type CompanyEventPayloads } from '../../../../shared/realtime/events'
+import {
+  companyEvent,
+  SOCKET_REFUSAL,
+  type CompanyEventPayloads,
+} from '../../../../shared/realtime/events'
 import { useServerBase } from '../../hooks/useServerBase'
 import { useCurrentUser } from '../../hooks/useSession'
 import { getAccessToken } from '../../lib/http'
@@ -39,8 +43,7 @@ export const RealtimeBridge = () => {
     socket.on('connect_error', (error: Error) => {
       // While `active`, socket.io retries by itself; otherwise the server refused the handshake.
       if (socket.active) return
-      if (error.message === 'token-expired') renewAndReconnect()
-      else if (error.message === 'session-revoked') void endSession({ callServer: false })
+      if (error.message === SOCKET_REFUSAL.tokenExpired) renewAndReconnect()
       else window.setTimeout(() => socket.connect(), SOCKET_RECONNECT_DELAY_MS)
     })
     socket.on('disconnect', (reason) => {
