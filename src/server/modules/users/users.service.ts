@@ -14,7 +14,7 @@ import {
   canUseRealTimePanel,
   isAdmin,
 } from '../../../shared/permissions'
-import { rooms } from '../../../shared/realtime/events'
+import { rooms, type CompanyEventPayloads } from '../../../shared/realtime/events'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
 import { AppError, validationError } from '../../lib/app-error'
@@ -92,16 +92,12 @@ export function createUsersService(
   }
 
   /** Admins and the user himself hear about a user; presence also reaches the real-time panel. */
-  function emitUser(
-    companyId: number,
-    userId: number,
-    payload: Parameters<CoreDeps['realtime']['emit']>[3],
-  ) {
+  function emitUser(companyId: number, userId: number, payload: CompanyEventPayloads['user']) {
     deps.realtime.emit(
       companyId,
       [rooms.admins, rooms.user(userId), rooms.realtime],
       'user',
-      payload as never,
+      payload,
     )
   }
 
