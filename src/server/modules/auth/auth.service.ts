@@ -210,29 +210,25 @@ export function createAuthService(
       const stored = await repo.findRefreshToken(tokens.hashOpaque(input.refreshToken))
       if (!stored || stored.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED')
 
+      // A token another request rotated a moment ago is a benign race (two tabs): that caller
+      // gets an access token only. Any later reuse of a rotated token is treated as theft.
+      let rotate = false
       if (stored.revokedAt) {
-        const benignRace =
-          stored.revokedReason === 'rotated' &&
-          Date.now() - stored.revokedAt.getTime() < ROTATION_GRACE_MS
-        if (!benignRace) {
-          if (stored.revokedReason === 'rotated') {
+        const rotated = stored.revokedReason === 'rotated'
+        if (!rotated || Date.now() - stored.revokedAt.getTime() >= ROTATION_GRACE_MS) {
+          if (rotated) {
             await repo.revokeUserTokens(stored.companyId, stored.userId, 'reuse')
             await users.bumpTokenVersion(stored.companyId, stored.userId)
           }
           throw new AppError('ERR_SESSION_EXPIRED')
         }
-        const ctx = await loadContext(stored.companyId, stored.userId, stored.sessionId)
-        if (!ctx?.company.status) throw new AppError('ERR_SESSION_EXPIRED')
-        return issue(ctx, null)
+      } else {
+        rotate = await repo.claimRefreshToken(stored.id)
       }
 
-      if (!(await repo.claimRefreshToken(stored.id))) {
-        const ctx = await loadContext(stored.companyId, stored.userId, stored.sessionId)
-        if (!ctx?.company.status) throw new AppError('ERR_SESSION_EXPIRED')
-        return issue(ctx, null)
-      }
       const ctx = await loadContext(stored.companyId, stored.userId, stored.sessionId)
       if (!ctx?.company.status) throw new AppError('ERR_SESSION_EXPIRED')
+      if (!rotate) return issue(ctx, null)
       const session = await openSession(ctx.user, input.client, stored.sessionId)
       return issue(ctx, session.refreshToken)
     },

@@ -18,6 +18,24 @@ import type { UserFormAccess, UserFormMode, UserFormValues } from '../forms/user
 import { UserAvatarField, type UserAvatarFieldProps } from './UserAvatarField'
 import { useUserGeneralTabStyles } from './UserGeneralTab.styles'
 
+/** The two personal preferences shown as radio groups, with their translated options. */
+const PREFERENCE_CHOICES = [
+  {
+    name: 'defaultTheme',
+    options: [
+      ['light', 'dialog.themes.light'],
+      ['dark', 'dialog.themes.dark'],
+    ],
+  },
+  {
+    name: 'defaultMenu',
+    options: [
+      ['open', 'dialog.menus.open'],
+      ['closed', 'dialog.menus.closed'],
+    ],
+  },
+] as const
+
 /** Options of a picker with how their request went, so the field can say why it is empty. */
 export interface PickerOptions<T> {
   items: T[]
@@ -280,41 +298,27 @@ export const UserGeneralTab = ({
           />
         ))}
 
-      <Controller
-        control={control}
-        name="defaultTheme"
-        render={({ field }) => (
-          <Field label={t('dialog.fields.defaultTheme')}>
-            <RadioGroup
-              layout="horizontal"
-              name={field.name}
-              value={field.value}
-              onChange={(_event, data) => field.onChange(data.value)}
-            >
-              <Radio value="light" label={t('dialog.themes.light')} />
-              <Radio value="dark" label={t('dialog.themes.dark')} />
-            </RadioGroup>
-          </Field>
-        )}
-      />
-
-      <Controller
-        control={control}
-        name="defaultMenu"
-        render={({ field }) => (
-          <Field label={t('dialog.fields.defaultMenu')}>
-            <RadioGroup
-              layout="horizontal"
-              name={field.name}
-              value={field.value}
-              onChange={(_event, data) => field.onChange(data.value)}
-            >
-              <Radio value="open" label={t('dialog.menus.open')} />
-              <Radio value="closed" label={t('dialog.menus.closed')} />
-            </RadioGroup>
-          </Field>
-        )}
-      />
+      {PREFERENCE_CHOICES.map(({ name, options }) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Field label={t(`dialog.fields.${name}`)}>
+              <RadioGroup
+                layout="horizontal"
+                name={field.name}
+                value={field.value}
+                onChange={(_event, data) => field.onChange(data.value)}
+              >
+                {options.map(([value, label]) => (
+                  <Radio key={value} value={value} label={t(label)} />
+                ))}
+              </RadioGroup>
+            </Field>
+          )}
+        />
+      ))}
 
       <Controller
         control={control}
