@@ -12,10 +12,13 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { companiesRoutes } from './modules/companies/companies.routes'
 import { connectionsRoutes } from './modules/connections/connections.routes'
 import { mediaRoutes } from './modules/media/media.routes'
+import { messagesRoutes } from './modules/messages/messages.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { queuesRoutes } from './modules/queues/queues.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
+import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { usersRoutes } from './modules/users/users.routes'
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
 import { registerAuthGuard } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { allowedOrigins, registerSecurity } from './plugins/security'
@@ -81,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(queuesRoutes, { services })
   await app.register(connectionsRoutes, { services })
   await app.register(mediaRoutes, { services })
+  await app.register(webhooksRoutes, { services })
+  await app.register(ticketsRoutes, { services })
+  await app.register(messagesRoutes, { services })
   registerWebClient(app, config.webRoot)
 
   const io = createSocketServer(app.server, {

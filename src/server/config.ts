@@ -21,12 +21,26 @@ export interface ServerConfig {
   encryptionKey: string
   admin: { email: string; password: string | null }
   smtp: { url: string; from: string } | null
+  /**
+   * Meta's Graph API (Cloud API, Messenger, Instagram): `GRAPH_API_URL` and the version segment
+   * `GRAPH_API_VERSION`. Absent in hand-made configs: the real service and the default version.
+   */
+  graph?: { apiUrl: string; version: string }
   /** Built web client to serve at `/`; null serves the API only. */
   webRoot: string | null
   logLevel: string
   trustProxy: boolean
   version: string
+  /**
+   * OpenAI-compatible API for audio transcription: `OPENAI_API_URL` (default the real service)
+   * and `OPENAI_API_KEY`. Absent in hand-made configs: the default URL and no key.
+   */
+  openai?: { apiUrl: string; apiKey: string | null }
 }
+
+export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'
+export const DEFAULT_GRAPH_API_VERSION = 'v21.0'
+export const DEFAULT_OPENAI_API_URL = 'https://api.openai.com/v1'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -47,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
 
   const secrets = resolveSecrets(env, dataDir)
   const smtpUrl = env.SMTP_URL?.trim()
+  const graphApiUrl = (env.GRAPH_API_URL?.trim() || DEFAULT_GRAPH_API_URL).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^\s/]+/.test(graphApiUrl))
+    throw new ConfigError('GRAPH_API_URL must be an http(s) URL')
+  const graphApiVersion = env.GRAPH_API_VERSION?.trim() || DEFAULT_GRAPH_API_VERSION
+  if (!/^v\d+\.\d+$/.test(graphApiVersion))
+    throw new ConfigError('GRAPH_API_VERSION must look like v21.0')
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -69,10 +89,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
     smtp: smtpUrl
       ? { url: smtpUrl, from: env.MAIL_FROM?.trim() || 'Atende <no-reply@localhost>' }
       : null,
+    graph: { apiUrl: graphApiUrl, version: graphApiVersion },
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'out/renderer'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     version,
+    openai: {
+      apiUrl: (env.OPENAI_API_URL?.trim() || DEFAULT_OPENAI_API_URL).replace(/\/+$/, ''),
+      apiKey: env.OPENAI_API_KEY?.trim() || null,
+    },
   }
 }
 

@@ -37,6 +37,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   housekeeping.unref()
 
   const address = new URL(await app.listen({ port: config.port, host: config.host }))
+  // Work left by a previous run resumes: stored provider events, queued sends, live sessions.
+  services.inbound.start()
+  await services.messages.sender.start()
+  void services.sessions
+    .boot()
+    .catch((error: unknown) => app.log.error({ err: error }, 'session boot failed'))
   const localHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : address.hostname
   let stopping: Promise<void> | null = null
   return {
@@ -47,6 +53,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     stop() {
       stopping ??= (async () => {
         clearInterval(housekeeping)
+        await services.sessions.stopAll()
+        await services.messages.sender.stop()
+        await services.inbound.stop()
         await app.close()
         await database.close()
       })()

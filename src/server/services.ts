@@ -1,3 +1,9 @@
+import { createCloudApiDriver } from './channels/cloud-api/driver'
+import { graphClientFor } from './channels/graph/client'
+import { createMessengerDriver } from './channels/messenger/driver'
+import { createChannelRegistry } from './channels/registry'
+import type { InboundIntake } from './channels/types'
+import { createBaileysDriver, createWhatsappSessionManager } from './channels/whatsapp'
 import type { CoreDeps } from './deps'
 import { createAuthService } from './modules/auth/auth.service'
 import { createCompaniesService } from './modules/companies/companies.service'
@@ -6,16 +12,39 @@ import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createQueuesService } from './modules/queues/queues.service'
 import { createSettingsService } from './modules/settings/settings.service'
+import { createInboundService } from './modules/inbound/inbound.service'
+import { createMessagesService } from './modules/messages/messages.service'
+import { createTicketCore } from './modules/tickets/tickets.core'
+import { createTicketsService } from './modules/tickets/tickets.service'
 import { createUsersService } from './modules/users/users.service'
+import { createWebhooksService } from './modules/webhooks/webhooks.service'
 
 /** Every domain service, wired once per app. */
 export function createServices(deps: CoreDeps) {
+  const graph = graphClientFor(deps.config)
+  const messenger = createMessengerDriver({ graph })
+  const channels = createChannelRegistry(deps.config.encryptionKey, {
+    whatsappapi: createCloudApiDriver({ graph }),
+    facebook: messenger,
+    instagram: messenger,
+  })
+  // Baileys sockets hand their events to the inbound pipeline, which exists further down.
+  const intake: InboundIntake = { receive: (...args) => inbound.receive(...args) }
+  const sessions = createWhatsappSessionManager(deps, { intake })
+  channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
   const plans = createPlansService(deps)
   const companies = createCompaniesService(deps)
   const settings = createSettingsService(deps)
   const queues = createQueuesService(deps)
   const media = createMediaService(deps)
-  const connections = createConnectionsService(deps)
+  const connections = createConnectionsService(deps, {
+    channels,
+    companies,
+    queues,
+    graph,
+    sessions,
+  })
+  const ticketCore = createTicketCore(deps, { settings, media })
   // Users and auth need each other: users end sessions, auth loads users. The closure below
   // runs only once `auth` exists.
   const users = createUsersService(deps, {
@@ -27,14 +56,45 @@ export function createServices(deps: CoreDeps) {
       auth.revokeOtherSessions(companyId, userId, reason, keepSessionId),
   })
   const auth = createAuthService(deps, { users, companies, settings, plans })
+  const messages = createMessagesService(deps, {
+    channels,
+    settings,
+    media,
+    ticketCore,
+    companies,
+  })
+  const inbound = createInboundService(deps, {
+    channels,
+    ticketCore,
+    settings,
+    companies,
+    media,
+    messageEvents: messages,
+  })
+  const webhooks = createWebhooksService(deps, { connections, channels, inbound })
+  const tickets = createTicketsService(deps, {
+    core: ticketCore,
+    settings,
+    queues,
+    users,
+    automaticMessages: messages,
+    markReadOnView: (ctx, ticket) => messages.markReadOnView(ctx, ticket),
+  })
   return {
     version: deps.config.version,
+    channels,
     plans,
     companies,
     settings,
     queues,
     connections,
     media,
+    ticketCore,
+    tickets,
+    messages,
+    inbound,
+    sessions,
+    webhooks,
     users,
     auth,
   }

@@ -10,6 +10,9 @@ import {
   connections,
   type ConnectionRow,
 } from '../../src/server/modules/connections/connections.table'
+import { contacts, type ContactRow } from '../../src/server/modules/contacts/contacts.table'
+import { messages, type MessageRow } from '../../src/server/modules/messages/messages.table'
+import { tickets, type TicketRow } from '../../src/server/modules/tickets/tickets.table'
 import { plans, type PlanRow } from '../../src/server/modules/plans/plans.table'
 import { queues, type QueueRow } from '../../src/server/modules/queues/queues.table'
 import { companySettings } from '../../src/server/modules/settings/settings.table'
@@ -130,4 +133,71 @@ export async function buildConnection(
     )
   }
   return connection!
+}
+
+export async function buildContact(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof contacts.$inferInsert> = {},
+): Promise<ContactRow> {
+  const number = `55119${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`
+  const [contact] = await db
+    .insert(contacts)
+    .values({
+      companyId: company.id,
+      name: `Contact ${unique()}`,
+      number,
+      channel: 'whatsapp',
+      ...overrides,
+    })
+    .returning()
+  return contact!
+}
+
+/** A ticket with its contact and connection (made when not given). */
+export async function buildTicket(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof tickets.$inferInsert> & {
+    contact?: ContactRow
+    connection?: ConnectionRow
+  } = {},
+): Promise<TicketRow & { contact: ContactRow; connection: ConnectionRow }> {
+  const { contact: givenContact, connection: givenConnection, ...values } = overrides
+  const contact = givenContact ?? (await buildContact(db, company))
+  const connection = givenConnection ?? (await buildConnection(db, company))
+  const [ticket] = await db
+    .insert(tickets)
+    .values({
+      companyId: company.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      channel: connection.channel,
+      isGroup: contact.isGroup,
+      status: 'pending',
+      ...values,
+    })
+    .returning()
+  return { ...ticket!, contact, connection }
+}
+
+export async function buildMessage(
+  db: Database,
+  ticket: TicketRow,
+  overrides: Partial<typeof messages.$inferInsert> = {},
+): Promise<MessageRow> {
+  const [message] = await db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      contactId: overrides.fromMe ? null : ticket.contactId,
+      wid: `wid-${unique()}${unique()}`,
+      body: `Message ${unique()}`,
+      ack: overrides.fromMe ? 1 : 0,
+      ...overrides,
+    })
+    .returning()
+  return message!
 }

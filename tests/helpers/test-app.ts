@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logLevel: 'silent',
     trustProxy: false,
     version: '0.0.0-test',
+    // Nothing in a test may reach the real Graph API: tests that need it start fake-graph.
+    graph: { apiUrl: 'http://127.0.0.1:9', version: 'v21.0' },
     ...overrides,
   }
 }

@@ -16,6 +16,8 @@ export interface RealtimeHub {
     rooms: readonly string[],
     kind: K,
     payload: CompanyEventPayloads[K],
+    /** Sockets in these rooms are left out even when they are in `rooms` too. */
+    except?: readonly string[],
   ): void
   /** Closes every socket of the user, e.g. after his sessions were revoked. */
   disconnectUser(companyId: number, userId: number): Promise<void>
@@ -40,10 +42,11 @@ export function createRealtimeHub(): BindableRealtimeHub {
       io = server
       roomsFor = roomsForUser
     },
-    emit(companyId, rooms, kind, payload) {
+    emit(companyId, rooms, kind, payload, except = []) {
       if (!io || rooms.length === 0) return
       io.of(companyNamespace(companyId))
         .to([...rooms])
+        .except([...except])
         .emit(companyEvent(companyId, kind), payload)
     },
     async disconnectUser(companyId, userId) {

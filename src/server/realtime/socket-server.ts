@@ -17,6 +17,15 @@ interface SocketData {
 }
 
 const RoomArgument = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** joinChatBox's argument: a ticket id (number or digits) or uuid; anything else is ignored. */
+function ticketRef(value: unknown): { id: number } | { uuid: string } | null {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value
+  if (typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)
+    return { id }
+  return typeof value === 'string' && UUID.test(value) ? { uuid: value.toLowerCase() } : null
+}
 
 /**
  * Socket.IO on the API's HTTP server: one namespace per company, the access token verified at
@@ -85,9 +94,27 @@ export function createSocketServer(
     socket.on('leaveTickets', (status) => {
       if (Value.Check(RoomArgument, status)) void socket.leave(`status:${status}`)
     })
-    // Ticket rooms arrive with the inbox, which checks the user may see the ticket before joining.
-    socket.on('joinChatBox', () => undefined)
-    socket.on('joinChatBoxLeave', () => undefined)
+    // The conversation room: joined only if the user, as he is now, may see the ticket.
+    socket.on('joinChatBox', (value: unknown) => {
+      const ref = ticketRef(value)
+      if (!ref) return
+      detached(
+        (async () => {
+          const room = await services.tickets.chatRoom(ctx.companyId, ctx.user.id, ref)
+          if (room) await socket.join(room)
+        })(),
+      )
+    })
+    socket.on('joinChatBoxLeave', (value: unknown) => {
+      const ref = ticketRef(value)
+      if (!ref) return
+      detached(
+        (async () => {
+          const room = await services.tickets.chatRoomOf(ctx.companyId, ref)
+          if (room) await socket.leave(room)
+        })(),
+      )
+    })
 
     socket.on('disconnect', () => {
       detached(

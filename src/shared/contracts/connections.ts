@@ -115,3 +115,95 @@ export const FilterConnectionsQuery = Type.Object({
 })
 
 export const ConnectionList = Type.Array(ConnectionDto)
+
+/** One weekday of a connection's service hours (001 §3 Service hours); empty times = closed. */
+export const ServiceHoursDay = Type.Object({
+  weekday: Type.String({ maxLength: 30 }),
+  weekdayEn: Type.String({ maxLength: 30 }),
+  startTimeA: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
+  endTimeA: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
+  startTimeB: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
+  endTimeB: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
+})
+
+const message = Type.String({ maxLength: 5000 })
+/** Minutes (the family's string-typed ones arrive as digits and are coerced). */
+const minutes = Type.Integer({ minimum: 0, maximum: 525_600 })
+const botAttempts = Type.Integer({ minimum: 0, maximum: 100 })
+/** A reference; `null`, and the empty string a cleared picker sends, mean none. */
+const reference = Type.Union([Id, Type.Null()])
+const optionalDate = Type.Union([Type.Null(), Type.String({ format: 'date' })])
+const optionalTimestamp = Type.Union([Type.Null(), Timestamp])
+/** Graph object ids (phone number, business account, page, Instagram account) are numeric. */
+const graphId = Type.Union([Type.Null(), Type.String({ pattern: '^[0-9]{1,30}$' })])
+/** Write-only: stored sealed, never answered; absent or empty keeps the stored value. */
+const credential = Type.String({ maxLength: 4096 })
+
+/** Everything POST /whatsapp and PUT /whatsapp/{id} accept besides name and channel. */
+const connectionFields = {
+  isDefault: Type.Optional(Type.Boolean()),
+  /** The external API token: 20 to 64 alphanumerics; empty (PUT) generates a new one. */
+  token: Type.Optional(Type.String({ pattern: '^([A-Za-z0-9]{20,64})?$' })),
+  provider: Type.Optional(Type.String({ maxLength: 20 })),
+  greetingMessage: Type.Optional(message),
+  complationMessage: Type.Optional(message),
+  outOfHoursMessage: Type.Optional(message),
+  ratingMessage: Type.Optional(message),
+  allowGroup: Type.Optional(Type.Boolean()),
+  groupAsTicket: Type.Optional(Type.Union([Type.Literal('disabled'), Type.Literal('enabled')])),
+  maxUseBotQueues: Type.Optional(botAttempts),
+  timeUseBotQueues: Type.Optional(minutes),
+  timeSendQueue: Type.Optional(minutes),
+  sendIdQueue: Type.Optional(reference),
+  expiresTicket: Type.Optional(minutes),
+  whenExpiresTicket: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+  expiresTicketNPS: Type.Optional(minutes),
+  maxUseBotQueuesNPS: Type.Optional(botAttempts),
+  expiresInactiveMessage: Type.Optional(message),
+  timeInactiveMessage: Type.Optional(minutes),
+  inactiveMessage: Type.Optional(message),
+  timeCreateNewTicket: Type.Optional(minutes),
+  importOldMessages: Type.Optional(optionalTimestamp),
+  importRecentMessages: Type.Optional(optionalTimestamp),
+  importOldMessagesGroups: Type.Optional(Type.Boolean()),
+  closedTicketsPostImported: Type.Optional(Type.Boolean()),
+  queueIdImportMessages: Type.Optional(reference),
+  integrationId: Type.Optional(reference),
+  promptId: Type.Optional(reference),
+  flowIdWelcome: Type.Optional(reference),
+  flowIdNotPhrase: Type.Optional(reference),
+  collectiveVacationStart: Type.Optional(optionalDate),
+  collectiveVacationEnd: Type.Optional(optionalDate),
+  collectiveVacationMessage: Type.Optional(message),
+  schedules: Type.Optional(Type.Array(ServiceHoursDay, { maxItems: 7 })),
+  queueIds: Type.Optional(Type.Array(Id, { maxItems: 200, uniqueItems: true })),
+  // Channel whatsappapi: the Cloud API phone number and its business account.
+  wabaPhoneNumberId: Type.Optional(graphId),
+  wabaBusinessAccountId: Type.Optional(graphId),
+  wabaAccessToken: Type.Optional(credential),
+  /** The Meta app secret that signs webhooks, for every Meta channel (whatsappapi, facebook, instagram). */
+  wabaAppSecret: Type.Optional(credential),
+  /** The token Meta echoes when verifying the webhook URL, for every Meta channel. */
+  wabaVerifyToken: Type.Optional(credential),
+  // Channels facebook and instagram: the page (or Instagram account) id and the page token.
+  facebookPageUserId: Type.Optional(graphId),
+  facebookPageToken: Type.Optional(credential),
+}
+
+const connectionName = Type.String({ minLength: 2, maxLength: 50 })
+
+/** POST /whatsapp. */
+export const CreateConnectionBody = Type.Object({
+  name: connectionName,
+  channel: Type.Optional(Channel),
+  ...connectionFields,
+})
+export type CreateConnectionBody = Static<typeof CreateConnectionBody>
+
+/** PUT /whatsapp/{id}: only what is sent changes; the channel cannot change. */
+export const UpdateConnectionBody = Type.Object({
+  name: Type.Optional(connectionName),
+  channel: Type.Optional(Channel),
+  ...connectionFields,
+})
+export type UpdateConnectionBody = Static<typeof UpdateConnectionBody>

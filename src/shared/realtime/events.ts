@@ -1,4 +1,8 @@
+import type { ConnectionDto } from '../contracts/connections'
+import type { ContactDto } from '../contracts/contacts'
+import type { MessageDto } from '../contracts/messages'
 import type { SettingDto } from '../contracts/settings'
+import type { TicketDto } from '../contracts/tickets'
 import type { UserDto } from '../contracts/users'
 
 /**
@@ -13,6 +17,20 @@ export interface CompanyEventPayloads {
     | { action: 'update'; user: { id: number; online: boolean } }
     | { action: 'delete'; userId: number }
   settings: { action: 'update'; setting: SettingDto }
+  /** A ticket entered, changed in or left the receiver's view (000 §4 List behaviour). */
+  ticket:
+    | { action: 'update'; ticket: TicketDto }
+    | { action: 'delete'; ticketId: number }
+    | { action: 'updateUnread'; ticketId: number }
+  appMessage:
+    | { action: 'create'; message: MessageDto; ticket: TicketDto; contact: ContactDto }
+    | { action: 'update'; message: MessageDto }
+    | { action: 'delete'; messageId: number; message?: MessageDto }
+  contact:
+    { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number }
+  whatsapp: { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: number }
+  /** Status, QR and retries of a connection's session (001 §4). */
+  whatsappSession: { action: 'update'; session: ConnectionDto }
 }
 export type CompanyEventKind = keyof CompanyEventPayloads
 
@@ -55,4 +73,9 @@ export const rooms = {
   connections: 'connections',
   realtime: 'realtime',
   company: 'company',
+  /** Group tickets: every allowGroup user, or only those whose default connection is this one. */
+  groups: 'groups',
+  groupsOf: (whatsappId: number) => `groups:${whatsappId}`,
+  /** The open conversation of a ticket (joinChatBox). */
+  ticket: (uuid: string) => `ticket:${uuid}`,
 } as const

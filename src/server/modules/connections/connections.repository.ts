@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { queues } from '../queues/queues.table'
 import { connectionQueues, connections, type ConnectionRow } from './connections.table'
@@ -65,6 +65,75 @@ export function connectionsRepository(db: Executor) {
         .from(connections)
         .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
       return row !== undefined
+    },
+
+    /** Any company's connection: for provider webhooks, whose URL names the connection. */
+    async findByIdInAnyCompany(id: number): Promise<ConnectionRow | undefined> {
+      const [row] = await db.select().from(connections).where(eq(connections.id, id))
+      return row
+    },
+
+    async countInCompany(companyId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(connections)
+        .where(eq(connections.companyId, companyId))
+      return row?.total ?? 0
+    },
+
+    async findDefault(companyId: number): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.isDefault, true)))
+      return row
+    },
+
+    async nameTaken(
+      companyId: number,
+      channel: Channel,
+      name: string,
+      exceptId?: number,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(
+          and(
+            eq(connections.companyId, companyId),
+            eq(connections.channel, channel),
+            eq(connections.name, name),
+            exceptId === undefined ? undefined : ne(connections.id, exceptId),
+          ),
+        )
+      return row !== undefined
+    },
+
+    /** Tokens are API credentials: unique across every company. */
+    async tokenTaken(token: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(
+          and(
+            eq(connections.token, token),
+            exceptId === undefined ? undefined : ne(connections.id, exceptId),
+          ),
+        )
+      return row !== undefined
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      changes: Partial<typeof connections.$inferInsert>,
+    ): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .update(connections)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .returning()
+      return row
     },
 
     async insert(values: typeof connections.$inferInsert): Promise<ConnectionRow> {

@@ -3,8 +3,10 @@ import { IdParams } from '../../../shared/contracts/common'
 import {
   ConnectionDto,
   ConnectionList,
+  CreateConnectionBody,
   FilterConnectionsQuery,
   ListConnectionsQuery,
+  UpdateConnectionBody,
 } from '../../../shared/contracts/connections'
 import type { Services } from '../../services'
 
@@ -43,5 +45,25 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       config: { access: 'user' },
     },
     (request) => connections.get(request.ctx, request.params.id),
+  )
+
+  // Admins and users with allowConnections; the service checks both and the plan's channel gate.
+  app.post(
+    '/whatsapp',
+    {
+      schema: { body: CreateConnectionBody, response: { 201: ConnectionDto } },
+      config: { access: 'user' },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await connections.add(request.ctx, request.body)),
+  )
+
+  app.put(
+    '/whatsapp/:id',
+    {
+      schema: { params: IdParams, body: UpdateConnectionBody, response: { 200: ConnectionDto } },
+      config: { access: 'user' },
+    },
+    (request) => connections.update(request.ctx, request.params.id, request.body),
   )
 }

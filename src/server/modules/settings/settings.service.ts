@@ -37,11 +37,15 @@ const valuesOf = (row: CompanySettingsRow): CompanySettingValues => {
 export function createSettingsService(deps: CoreDeps) {
   const repo = settingsRepository(deps.db)
 
-  async function companyRow(companyId: number): Promise<CompanySettingsRow> {
+  async function companyRow(
+    companyId: number,
+    executor: Executor = deps.db,
+  ): Promise<CompanySettingsRow> {
+    const within = executor === deps.db ? repo : settingsRepository(executor)
     // Companies always get their row at creation; this covers rows lost to manual surgery.
     return (
-      (await repo.companyRow(companyId)) ??
-      repo.insertCompanyRow(companyId, COMPANY_SETTING_DEFAULTS)
+      (await within.companyRow(companyId)) ??
+      within.insertCompanyRow(companyId, COMPANY_SETTING_DEFAULTS)
     )
   }
 
@@ -61,8 +65,9 @@ export function createSettingsService(deps: CoreDeps) {
       return { id: row.id, companyId: row.companyId, ...valuesOf(row) }
     },
 
-    async companyValues(companyId: number): Promise<CompanySettingValues> {
-      return valuesOf(await companyRow(companyId))
+    /** Pass the transaction when calling inside one: PGlite has a single connection. */
+    async companyValues(companyId: number, executor?: Executor): Promise<CompanySettingValues> {
+      return valuesOf(await companyRow(companyId, executor))
     },
 
     async companySettingOne(ctx: RequestContext, column: string) {

@@ -346,6 +346,9 @@ export function createUsersService(
         ...(user.super ? [rooms.super] : []),
         ...user.queueIds.map(rooms.queue),
         ...(user.allTicket === 'enable' ? [rooms.noQueue] : []),
+        ...(user.allowGroup
+          ? [user.whatsappId ? rooms.groupsOf(user.whatsappId) : rooms.groups]
+          : []),
         ...(canShowAllTickets(user) ? [rooms.showAll] : []),
         ...(canManageConnections(user) ? [rooms.connections] : []),
         ...(canUseRealTimePanel(user) ? [rooms.realtime] : []),

@@ -1,0 +1,177 @@
+import type { ConnectionRow } from '../modules/connections/connections.table'
+
+/**
+ * The one shape every provider event takes before the inbound pipeline sees it
+ * (ARCHITECTURE §3 "Inbound pipeline"). Drivers turn stored raw events into these at
+ * processing time, so a raw event can be processed again after a crash.
+ */
+export type InboundEvent = InboundMessage | InboundStatus | InboundEdit | InboundRevoke
+
+/** Who or what a message belongs to: a phone number, a group id or a page-scoped user id. */
+export interface ChatRef {
+  /** Contact number (digits), WhatsApp group id (`…@g.us` without the suffix), or PSID/IGSID. */
+  id: string
+  isGroup: boolean
+  /** Group subject, or the contact's profile name. */
+  name?: string
+  /** The WhatsApp JID to answer to, when the channel has them. */
+  jid?: string
+  /** A WhatsApp LID seen for this person (Baileys 7), kept on the contact. */
+  lid?: string
+}
+
+/** Where to fetch a media file from: meaningful only to the driver that produced it. */
+export type MediaRef = Record<string, unknown>
+
+export type InboundContent =
+  | { kind: 'text'; body: string }
+  | {
+      kind: 'media'
+      /** image, audio, video, application (documents) or sticker. */
+      mediaKind: 'image' | 'audio' | 'video' | 'application' | 'sticker'
+      caption: string
+      fileName?: string
+      mime?: string
+      /** Bytes, when the provider says so before download (downloadLimit is checked first). */
+      size?: number
+      ref: MediaRef
+    }
+  | { kind: 'location'; latitude: number; longitude: number; name?: string; address?: string }
+  | { kind: 'contacts'; vcards: string[]; names: string[] }
+  | { kind: 'reaction'; targetProviderId: string; emoji: string }
+  /** A button/list/template reply: the chosen title (or id). */
+  | { kind: 'reply'; body: string; id?: string }
+  | { kind: 'call'; video: boolean }
+  | { kind: 'unsupported'; type: string }
+
+export interface InboundMessage {
+  type: 'message'
+  providerId: string
+  /** Sent from the company's side: through us (an echo) or typed on the phone. */
+  fromMe: boolean
+  /** The conversation: the contact, or the group. */
+  chat: ChatRef
+  /** Who wrote it: equals `chat` in 1:1 chats, the participant in groups; absent when fromMe. */
+  sender?: ChatRef
+  timestamp: Date
+  content: InboundContent
+  quotedProviderId?: string
+  isForwarded?: boolean
+  /** Part of a history import: no bots, no live events. */
+  imported?: boolean
+  /** The provider's own message, kept to quote, react and send receipts later. */
+  raw: unknown
+}
+
+/** A delivery report for one of our messages; a `failed` one carries the provider's reason. */
+export interface InboundStatus {
+  type: 'status'
+  providerId: string
+  ack: 1 | 2 | 3 | 4 | 5 | 'failed'
+  error?: string
+}
+
+export interface InboundEdit {
+  type: 'edit'
+  providerId: string
+  body: string
+}
+
+/** Deleted for everyone by the contact. */
+export interface InboundRevoke {
+  type: 'revoke'
+  providerId: string
+}
+
+export interface DownloadedMedia {
+  data: Buffer
+  mime: string
+  fileName?: string
+}
+
+/** A connection row with its sealed credentials opened, for drivers only. */
+export interface DriverConnection {
+  row: ConnectionRow
+  secrets: {
+    wabaAccessToken?: string
+    wabaAppSecret?: string
+    wabaVerifyToken?: string
+    facebookPageToken?: string
+    facebookUserToken?: string
+  }
+}
+
+/** What the ordered sender hands a driver. */
+export interface OutgoingMessage {
+  /** The contact or group to send to. */
+  to: ChatRef
+  body: string
+  media?: {
+    path: string
+    mime: string
+    fileName: string
+    kind: 'image' | 'audio' | 'video' | 'application'
+  }
+  /** A contact card (vCard 3.0 text). */
+  vcard?: { name: string; number: string }
+  /** The quoted message: its provider id and the provider's own message, when we have it. */
+  quoted?: { providerId: string; fromMe: boolean; raw: unknown }
+  isForwarded?: boolean
+}
+
+export interface SentMessage {
+  providerId: string
+  /** The provider's own message, when it returns one (Baileys), for later quotes and edits. */
+  raw?: unknown
+}
+
+/**
+ * One driver per provider behind one interface (ARCHITECTURE §3 "Channels"). Optional
+ * operations are missing where a channel cannot do them; callers answer a distinct error code.
+ * Drivers throw `ChannelError` with a catalogue code on provider failures.
+ */
+export interface ChannelDriver {
+  /** Turns a stored raw event (webhook body, Baileys upsert) into normalised events. */
+  normalize(connection: DriverConnection, payload: unknown): InboundEvent[]
+  downloadMedia(connection: DriverConnection, ref: MediaRef): Promise<DownloadedMedia>
+  send(connection: DriverConnection, message: OutgoingMessage): Promise<SentMessage>
+  markRead?(connection: DriverConnection, chat: ChatRef, providerIds: string[]): Promise<void>
+  react?(
+    connection: DriverConnection,
+    chat: ChatRef,
+    target: { providerId: string; fromMe: boolean; raw: unknown },
+    emoji: string,
+  ): Promise<void>
+  edit?(
+    connection: DriverConnection,
+    chat: ChatRef,
+    target: { providerId: string; raw: unknown },
+    body: string,
+  ): Promise<void>
+  revoke?(
+    connection: DriverConnection,
+    chat: ChatRef,
+    target: { providerId: string; fromMe: boolean; raw: unknown },
+  ): Promise<void>
+}
+
+/** A provider failure with a stable code; `retryable` false stops the sender's retries. */
+export class ChannelError extends Error {
+  constructor(
+    readonly code: string,
+    readonly retryable: boolean,
+    message?: string,
+  ) {
+    super(message ?? code)
+    this.name = 'ChannelError'
+  }
+}
+
+/** Where drivers hand raw provider events: stored durably first, then processed in order. */
+export interface InboundIntake {
+  receive(
+    connection: { companyId: number; id: number },
+    source: 'cloudapi' | 'messenger' | 'baileys',
+    payloads: unknown[],
+  ): Promise<void>
+}

@@ -1,0 +1,13 @@
+/** The `whatsapp` channel (Baileys 7): the driver and the per-connection session manager. */
+export { createBaileysDriver, type BaileysDriver, type BaileysDriverOptions } from './driver'
+export {
+  createWhatsappSessionManager,
+  DEFAULT_SESSION_TIMING,
+  type SessionEventsHub,
+  type SessionTiming,
+  type WhatsappSessionDeps,
+  type WhatsappSessionManager,
+  type WhatsappSessionManagerOptions,
+} from './session-manager'
+export type { BaileysEnvelope } from './normalize'
+export type { BaileysSocket, MakeSocket } from './socket'

@@ -1,0 +1,454 @@
+import { makeWASocket, proto, type WAMessage } from 'baileys'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildCompany, buildConnection } from '../../../../tests/factories'
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { connections, type ConnectionRow } from '../../modules/connections/connections.table'
+import type { InboundMessage } from '../types'
+import { companySecretBox, loadAuthState } from './auth-state'
+import { normalizeBaileysPayload } from './normalize'
+import { createWhatsappSessionManager, type WhatsappSessionManager } from './session-manager'
+import { fakeSocketFactory, recordingHub, recordingIntake, type FakeSocket } from './testing'
+import { whatsappRepository } from './whatsapp.repository'
+
+let t: TestApp
+const managers: WhatsappSessionManager[] = []
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((manager) => manager.stopAll()))
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+const ME = { id: '5511900000000:12@s.whatsapp.net', lid: '99999999999999:12@lid', name: 'Loja' }
+
+function setup(timing = {}) {
+  const hub = recordingHub()
+  const intake = recordingIntake()
+  const factory = fakeSocketFactory()
+  const manager = createWhatsappSessionManager(
+    { config: t.config, db: t.db, log: t.app.log, realtime: hub },
+    {
+      intake,
+      makeSocket: factory.makeSocket,
+      timing: {
+        reconnectDelaysMs: [10, 20, 30],
+        maxReconnects: 3,
+        bootStaggerMs: 5,
+        intakeRetryDelaysMs: [5],
+        ...timing,
+      },
+    },
+  )
+  managers.push(manager)
+  return { hub, intake, factory, manager }
+}
+
+async function whatsappConnection(overrides: Partial<typeof connections.$inferInsert> = {}) {
+  const company = await buildCompany(t.db)
+  return buildConnection(t.db, company, { allowGroup: true, ...overrides })
+}
+
+async function rowOf(connection: ConnectionRow) {
+  const [row] = await t.db.select().from(connections).where(eq(connections.id, connection.id))
+  return row!
+}
+
+const statusOf = async (connection: ConnectionRow) => (await rowOf(connection)).status
+
+/** Waits until the manager has built `count` sockets and answers the newest. */
+async function socketNumber(factory: ReturnType<typeof fakeSocketFactory>, count: number) {
+  await vi.waitFor(() => expect(factory.sockets).toHaveLength(count))
+  return factory.sockets[count - 1]!
+}
+
+async function connected(connection: ConnectionRow) {
+  const context = setup()
+  await context.manager.start(connection.companyId, connection.id)
+  const socket = await socketNumber(context.factory, 1)
+  socket.pair(ME)
+  socket.open(ME)
+  await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+  return { ...context, socket }
+}
+
+describe('whatsapp session manager: status machine', () => {
+  it('starts OPENING, then shows the QR only to the connections room', async () => {
+    const connection = await whatsappConnection()
+    const { manager, factory, hub } = setup()
+    await manager.start(connection.companyId, connection.id)
+    expect(await statusOf(connection)).toBe('OPENING')
+
+    const socket = await socketNumber(factory, 1)
+    expect(socket.config).toMatchObject({
+      markOnlineOnConnect: false,
+      emitOwnEvents: true,
+      browser: [expect.any(String), 'Desktop', expect.any(String)],
+    })
+    socket.qr('2@QRCODE-ONE')
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('qrcode'))
+    expect((await rowOf(connection)).qrcode).toBe('2@QRCODE-ONE')
+
+    await vi.waitFor(() =>
+      expect(hub.events.filter((event) => event.kind === 'whatsappSession')).toHaveLength(4),
+    )
+    const [full, reduced] = hub.events.slice(-2)
+    expect(full).toMatchObject({
+      companyId: connection.companyId,
+      rooms: ['connections'],
+      except: [],
+      payload: {
+        action: 'update',
+        session: { id: connection.id, status: 'qrcode', qrcode: '2@QRCODE-ONE' },
+      },
+    })
+    expect(reduced).toMatchObject({ rooms: ['company'], except: ['connections'] })
+    const session = (reduced!.payload as { session: Record<string, unknown> }).session
+    expect(session.status).toBe('qrcode')
+    expect(session).not.toHaveProperty('qrcode')
+    expect(session).not.toHaveProperty('token')
+  })
+
+  it('gives up after three QR codes, wiping the half-made auth', async () => {
+    const connection = await whatsappConnection()
+    const { manager, factory } = setup()
+    await manager.start(connection.companyId, connection.id)
+    const socket = await socketNumber(factory, 1)
+    socket.ev.emit('creds.update', {})
+    for (const code of ['qr-1', 'qr-2', 'qr-3']) socket.qr(code)
+    await vi.waitFor(async () => expect((await rowOf(connection)).qrcode).toBe('qr-3'))
+    expect(
+      await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
+    ).toBeDefined()
+
+    socket.qr('qr-4')
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('DISCONNECTED'))
+    expect((await rowOf(connection)).qrcode).toBe('')
+    expect(socket.ended).toBe(true)
+    expect(
+      await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
+    ).toBeUndefined()
+    expect(manager.socketFor(connection.id)).toBeUndefined()
+  })
+
+  it('goes PAIRING after the scan and CONNECTED with the number once open', async () => {
+    const connection = await whatsappConnection()
+    const { manager, factory } = setup()
+    await manager.start(connection.companyId, connection.id)
+    const socket = await socketNumber(factory, 1)
+    socket.qr('qr-1')
+    socket.pair(ME)
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('PAIRING'))
+    expect((await rowOf(connection)).qrcode).toBe('')
+
+    // Baileys asks for a fresh socket after pairing: no TIMEOUT, no retry counted.
+    socket.close(515)
+    const second = await socketNumber(factory, 2)
+    expect(await statusOf(connection)).toBe('PAIRING')
+    expect(second.config.auth?.creds.me?.id).toBe(ME.id)
+
+    second.open(ME)
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+    const row = await rowOf(connection)
+    expect(row).toMatchObject({ number: '5511900000000', qrcode: '', retries: 0 })
+    expect(manager.socketFor(connection.id)).toBe(second)
+  })
+
+  it('reconnects a lost session with backoff, counting retries, then gives up', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager, hub } = await connected(connection)
+
+    let socket: FakeSocket = factory.sockets[0]!
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      socket.close(408)
+      await vi.waitFor(async () =>
+        expect(await rowOf(connection)).toMatchObject({ status: 'TIMEOUT', retries: attempt }),
+      )
+      expect(manager.socketFor(connection.id)).toBeUndefined()
+      socket = await socketNumber(factory, attempt + 1)
+    }
+    const retries = hub.events
+      .filter((event) => event.rooms.includes('connections'))
+      .map((event) => (event.payload as { session: { retries: number } }).session.retries)
+    expect(retries).toContain(3)
+
+    socket.close(408)
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('DISCONNECTED'))
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect(factory.sockets).toHaveLength(4)
+  })
+
+  it('waits longer before each reconnect', async () => {
+    const connection = await whatsappConnection()
+    const context = setup({ reconnectDelaysMs: [10, 300] })
+    await context.manager.start(connection.companyId, connection.id)
+    const first = await socketNumber(context.factory, 1)
+    first.pair(ME)
+    first.open(ME)
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+
+    first.close(408)
+    const second = await socketNumber(context.factory, 2)
+    const closedAt = Date.now()
+    second.close(408)
+    const third = await socketNumber(context.factory, 3)
+    expect(third).toBeDefined()
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(290)
+  })
+
+  it('resets the retries once the socket is open again', async () => {
+    const connection = await whatsappConnection()
+    const { factory } = await connected(connection)
+    factory.sockets[0]!.close(428)
+    const second = await socketNumber(factory, 2)
+    await vi.waitFor(async () => expect((await rowOf(connection)).retries).toBe(1))
+    second.open(ME)
+    await vi.waitFor(async () =>
+      expect(await rowOf(connection)).toMatchObject({ status: 'CONNECTED', retries: 0 }),
+    )
+  })
+
+  it('logged out on the phone: DISCONNECTED, auth wiped, no restart', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager } = await connected(connection)
+    const box = companySecretBox(t.config.encryptionKey, connection.companyId)
+    const { state } = await loadAuthState(t.db, box, connection.companyId, connection.id)
+    await state.keys.set({ session: { a: new Uint8Array([1]) } })
+
+    factory.sockets[0]!.close(401)
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('DISCONNECTED'))
+    const repo = whatsappRepository(t.db)
+    expect(await repo.readCreds(connection.companyId, connection.id)).toBeUndefined()
+    expect(await repo.countKeys(connection.companyId, connection.id)).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(factory.sockets).toHaveLength(1)
+    expect(manager.socketFor(connection.id)).toBeUndefined()
+  })
+})
+
+describe('whatsapp session manager: the real Baileys socket', () => {
+  it('accepts our options and treats a refused connection as a lost socket', async () => {
+    const connection = await whatsappConnection()
+    const hub = recordingHub()
+    const manager = createWhatsappSessionManager(
+      { config: t.config, db: t.db, log: t.app.log, realtime: hub },
+      {
+        intake: recordingIntake(),
+        // Nothing listens there: no traffic leaves the machine.
+        makeSocket: (config) => makeWASocket({ ...config, waWebSocketUrl: 'ws://127.0.0.1:9/ws' }),
+        timing: { reconnectDelaysMs: [60_000], maxReconnects: 3 },
+      },
+    )
+    managers.push(manager)
+    await manager.start(connection.companyId, connection.id)
+    await vi.waitFor(
+      async () => expect(await rowOf(connection)).toMatchObject({ status: 'OPENING', retries: 1 }),
+      { timeout: 10_000 },
+    )
+    await manager.stopAll()
+  })
+})
+
+describe('whatsapp session manager: actions', () => {
+  it('logout unlinks the phone, wipes the auth and stays DISCONNECTED', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager } = await connected(connection)
+    await manager.logout(connection.companyId, connection.id)
+    expect(factory.sockets[0]!.loggedOut).toBe(true)
+    expect(await rowOf(connection)).toMatchObject({
+      status: 'DISCONNECTED',
+      number: '',
+      qrcode: '',
+    })
+    expect(
+      await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
+    ).toBeUndefined()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(factory.sockets).toHaveLength(1)
+  })
+
+  it('suspend closes the socket but keeps the pairing for later', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager } = await connected(connection)
+    await manager.suspend(connection.companyId, connection.id)
+    expect(factory.sockets[0]!.ended).toBe(true)
+    expect(factory.sockets[0]!.loggedOut).toBe(false)
+    expect(await statusOf(connection)).toBe('DISCONNECTED')
+    expect(
+      await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
+    ).toBeDefined()
+    expect(manager.socketFor(connection.id)).toBeUndefined()
+  })
+
+  it('new QR forgets the pairing before starting', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager } = await connected(connection)
+    await manager.requestNewQr(connection.companyId, connection.id)
+    const socket = await socketNumber(factory, 2)
+    expect(factory.sockets[0]!.ended).toBe(true)
+    expect(socket.config.auth?.creds.me).toBeUndefined()
+    expect(await statusOf(connection)).toBe('OPENING')
+  })
+
+  it('retry reuses the stored auth', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager } = await connected(connection)
+    await manager.start(connection.companyId, connection.id)
+    const socket = await socketNumber(factory, 2)
+    expect(socket.config.auth?.creds.me?.id).toBe(ME.id)
+    socket.open(ME)
+    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+  })
+
+  it('boots the connections of active companies that are not DISCONNECTED', async () => {
+    const company = await buildCompany(t.db)
+    const opening = await buildConnection(t.db, company, { status: 'CONNECTED' })
+    const disconnected = await buildConnection(t.db, company, { status: 'DISCONNECTED' })
+    const facebook = await buildConnection(t.db, company, { channel: 'facebook' })
+    const inactive = await buildConnection(t.db, await buildCompany(t.db, { status: false }))
+    const expired = await buildConnection(t.db, await buildCompany(t.db, { dueDate: '2020-01-01' }))
+
+    const { factory, manager, hub } = setup()
+    await manager.boot()
+    const started = new Set(
+      hub.events.map((event) => (event.payload as { session: { id: number } }).session.id),
+    )
+    expect(started.has(opening.id)).toBe(true)
+    expect(await statusOf(opening)).toBe('OPENING')
+    for (const skipped of [disconnected, facebook, inactive, expired]) {
+      expect(started.has(skipped.id)).toBe(false)
+    }
+    expect(factory.sockets.length).toBe(started.size)
+    await manager.stopAll()
+    expect(factory.sockets.every((socket) => socket.ended)).toBe(true)
+  })
+})
+
+describe('whatsapp session manager: intake', () => {
+  const message = (id: string, text: string, extra: Partial<WAMessage> = {}): WAMessage => ({
+    key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id },
+    message: proto.Message.fromObject({ conversation: text }),
+    messageTimestamp: 1_700_000_000,
+    pushName: 'Maria',
+    ...extra,
+  })
+
+  it('hands upserts (notify and append), acks and calls to the intake in arrival order', async () => {
+    const connection = await whatsappConnection()
+    const { factory, intake } = await connected(connection)
+    const socket = factory.sockets[0]!
+    socket.lids.set('123456789012345@lid', '5521977776666@s.whatsapp.net')
+
+    socket.ev.emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        message('M1', 'primeira'),
+        message('M2', 'segunda', {
+          key: { remoteJid: '123456789012345@lid', fromMe: false, id: 'M2' },
+        }),
+        // Not for the inbox: a status update and a stub.
+        message('S1', 'status', {
+          key: { remoteJid: 'status@broadcast', fromMe: false, id: 'S1' },
+        }),
+        { key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'STUB' } },
+      ],
+    })
+    socket.ev.emit('messages.upsert', {
+      type: 'append',
+      messages: [
+        {
+          key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'M3' },
+          message: proto.Message.fromObject({
+            imageMessage: { mediaKey: Buffer.alloc(32, 5), mimetype: 'image/jpeg', fileLength: 99 },
+          }),
+          messageTimestamp: 1_700_000_100,
+        },
+      ],
+    })
+    socket.ev.emit('messages.update', [
+      {
+        key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: 'OUT1' },
+        update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK },
+      },
+      // Not a delivery report.
+      {
+        key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'M1' },
+        update: { pollUpdates: [] },
+      },
+    ])
+    socket.ev.emit('call', [
+      {
+        chatId: '5511988887777@s.whatsapp.net',
+        from: '5511988887777@s.whatsapp.net',
+        id: 'CALL1',
+        date: new Date(),
+        status: 'offer',
+        offline: false,
+      },
+      {
+        chatId: '5511988887777@s.whatsapp.net',
+        from: '5511988887777@s.whatsapp.net',
+        id: 'CALL1',
+        date: new Date(),
+        status: 'terminate',
+        offline: false,
+      },
+    ])
+
+    await vi.waitFor(() => expect(intake.received).toHaveLength(4))
+    expect(intake.received.every((batch) => batch.connectionId === connection.id)).toBe(true)
+    const payloads = intake.received.flatMap((batch) => batch.payloads)
+    const driverConnection = await rowOf(connection)
+    const events = payloads.flatMap((payload) =>
+      normalizeBaileysPayload(payload, {
+        selfNumber: driverConnection.number,
+        allowGroup: driverConnection.allowGroup,
+      }),
+    )
+    expect(events.map((event) => [event.type, event.providerId])).toEqual([
+      ['message', 'M1'],
+      ['message', 'M2'],
+      ['message', 'M3'],
+      ['status', 'OUT1'],
+      ['message', 'CALL1'],
+    ])
+    // The LID the key left open was resolved through Baileys' LID store at arrival.
+    expect((events[1] as InboundMessage).chat).toMatchObject({
+      id: '5521977776666',
+      lid: '123456789012345@lid',
+    })
+    expect((events[2] as InboundMessage).content).toMatchObject({ kind: 'media', size: 99 })
+    expect(JSON.stringify(payloads)).toContain('"type":"Buffer"')
+  })
+
+  it('offers a batch again when the intake fails once', async () => {
+    const connection = await whatsappConnection()
+    const { factory, intake } = await connected(connection)
+    intake.failures = 1
+    factory.sockets[0]!.ev.emit('messages.upsert', {
+      type: 'notify',
+      messages: [message('R1', 'x')],
+    })
+    await vi.waitFor(() => expect(intake.received).toHaveLength(1))
+  })
+
+  it('does not send read receipts on updates', async () => {
+    const connection = await whatsappConnection()
+    const { factory } = await connected(connection)
+    const socket = factory.sockets[0]!
+    socket.ev.emit('messages.update', [
+      {
+        key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'IN1' },
+        update: { status: proto.WebMessageInfo.Status.READ },
+      },
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(socket.reads).toEqual([])
+  })
+})

@@ -1,0 +1,68 @@
+import type { MediaType } from '../../../shared/contracts/messages'
+import type { InboundContent } from '../../channels/types'
+
+export interface StoredMedia {
+  path: string
+  mime: string
+  name: string
+}
+
+/** The MIME family the client draws a media message by (reference §9). */
+export function mediaFamily(mime: string): MediaType {
+  const family = mime.split('/')[0]
+  if (family === 'image' || family === 'audio' || family === 'video' || family === 'text')
+    return family
+  return 'application'
+}
+
+const mapsLink = (latitude: number, longitude: number) =>
+  `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`
+
+/**
+ * The stored body and mediaType of an inbound message (reference §9 body extraction): what the
+ * list's last message shows and what the conversation draws.
+ */
+export function describeContent(
+  content: InboundContent,
+  media: StoredMedia | null,
+  callTime: string,
+): { body: string; mediaType: MediaType } {
+  switch (content.kind) {
+    case 'text':
+      return { body: content.body.replaceAll('\u200c', ''), mediaType: 'conversation' }
+    case 'reply':
+      return { body: content.body, mediaType: 'conversation' }
+    case 'media': {
+      const fallback =
+        content.mediaKind === 'sticker' ? 'sticker' : content.mediaKind === 'audio' ? 'Áudio' : ''
+      const body = content.caption || content.fileName || media?.name || fallback
+      const mime = media?.mime ?? content.mime
+      const mediaType = mime
+        ? mediaFamily(mime)
+        : content.mediaKind === 'sticker'
+          ? 'image'
+          : content.mediaKind
+      return { body, mediaType }
+    }
+    case 'location':
+      return {
+        body: [
+          '',
+          mapsLink(content.latitude, content.longitude),
+          [content.name, content.address].filter(Boolean).join(' - '),
+        ].join('|'),
+        mediaType: 'locationMessage',
+      }
+    case 'contacts':
+      return { body: content.vcards.join('\n'), mediaType: 'contactMessage' }
+    case 'reaction':
+      return { body: content.emoji, mediaType: 'reactionMessage' }
+    case 'call':
+      return {
+        body: `Chamada de ${content.video ? 'vídeo' : 'voz'} perdida às ${callTime}`,
+        mediaType: 'call_log',
+      }
+    case 'unsupported':
+      return { body: '', mediaType: 'conversation' }
+  }
+}

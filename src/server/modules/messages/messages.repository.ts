@@ -1,0 +1,640 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../db/client'
+import { connections, type ConnectionRow } from '../connections/connections.table'
+import { contacts, type ContactRow } from '../contacts/contacts.table'
+import { queues } from '../queues/queues.table'
+import { tickets, type TicketRow } from '../tickets/tickets.table'
+import { users } from '../users/users.table'
+import { messages, type MessageReaction, type MessageRow } from './messages.table'
+
+export type MessageInsert = typeof messages.$inferInsert
+
+/** Everything a MessageDto is drawn from, loaded in one query for any page. */
+export interface MessageView {
+  message: MessageRow
+  user: { id: number; name: string } | null
+  contact: { id: number; name: string } | null
+  quoted: {
+    id: number
+    body: string
+    fromMe: boolean
+    mediaType: string
+    mediaPath: string | null
+    isDeleted: boolean
+    contact: { id: number; name: string } | null
+  } | null
+  /** What the ticket separators and the socket audience need. */
+  ticket: Pick<TicketRow, 'id' | 'uuid' | 'whatsappId' | 'queueId' | 'userId' | 'status'>
+  queue: { id: number; name: string; color: string } | null
+}
+
+/** The ticket, its contact and connection, and the names template variables use. */
+export interface TicketContext {
+  ticket: TicketRow
+  contact: ContactRow
+  connection: ConnectionRow | null
+  userName: string
+  queueName: string
+}
+
+/** Where the history page starts: the last (createdAt, id) of the previous page. */
+export interface HistoryCursor {
+  /** `createdAt` in UTC with microseconds, as PostgreSQL keeps it. */
+  at: string
+  id: number
+}
+
+/** A received message the channel may acknowledge as read. */
+export interface ReadReceipt {
+  wid: string
+}
+
+/** Microsecond-exact, so no two rows of one millisecond are skipped or repeated by the cursor. */
+const cursorAt = sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`
+
+/** The only SQL of the messages domain. Lookups by id are scoped by company. */
+export function messagesRepository(db: Executor) {
+  return {
+    async findById(companyId: number, id: number): Promise<MessageRow | null> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      return row ?? null
+    },
+
+    /** Locks the row for the rest of the transaction (reactions read-modify-write it). */
+    async lockById(companyId: number, id: number): Promise<MessageRow | null> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .for('update')
+      return row ?? null
+    },
+
+    async findByIdempotencyKeys(companyId: number, keys: string[]): Promise<MessageRow[]> {
+      if (keys.length === 0) return []
+      return db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), inArray(messages.idempotencyKey, keys)))
+        .orderBy(asc(messages.id))
+    },
+
+    /** Inserts the rows whose idempotency key is new; a repeated key inserts nothing. */
+    insert(values: MessageInsert[]): Promise<MessageRow[]> {
+      return db.insert(messages).values(values).onConflictDoNothing().returning()
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<MessageInsert>,
+    ): Promise<MessageRow | null> {
+      const [row] = await db
+        .update(messages)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async remove(companyId: number, id: number): Promise<void> {
+      await db.delete(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    },
+
+    async setReactions(companyId: number, id: number, reactions: MessageReaction[]) {
+      const [row] = await db
+        .update(messages)
+        .set({ reactions, updatedAt: new Date() })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    /** Whether another message still points at the stored file (forwards share it). */
+    async fileShared(companyId: number, mediaPath: string, exceptId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.mediaPath, mediaPath),
+            ne(messages.id, exceptId),
+          ),
+        )
+        .limit(1)
+      return Boolean(row)
+    },
+
+    /** Views for DTOs, in the order of `ids`. */
+    async loadViews(companyId: number, ids: number[]): Promise<MessageView[]> {
+      if (ids.length === 0) return []
+      const quoted = alias(messages, 'quoted')
+      const quotedContact = alias(contacts, 'quoted_contact')
+      const rows = await db
+        .select({
+          message: messages,
+          user: { id: users.id, name: users.name },
+          contact: { id: contacts.id, name: contacts.name },
+          quoted: {
+            id: quoted.id,
+            body: quoted.body,
+            fromMe: quoted.fromMe,
+            mediaType: quoted.mediaType,
+            mediaPath: quoted.mediaPath,
+            isDeleted: quoted.isDeleted,
+          },
+          quotedContact: { id: quotedContact.id, name: quotedContact.name },
+          ticket: {
+            id: tickets.id,
+            uuid: tickets.uuid,
+            whatsappId: tickets.whatsappId,
+            queueId: tickets.queueId,
+            userId: tickets.userId,
+            status: tickets.status,
+          },
+          queue: { id: queues.id, name: queues.name, color: queues.color },
+        })
+        .from(messages)
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .leftJoin(users, eq(users.id, messages.userId))
+        .leftJoin(contacts, eq(contacts.id, messages.contactId))
+        .leftJoin(
+          quoted,
+          and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, messages.companyId)),
+        )
+        .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
+      const byId = new Map(
+        rows.map((row) => [
+          row.message.id,
+          {
+            message: row.message,
+            user: row.user?.id ? row.user : null,
+            contact: row.contact?.id ? row.contact : null,
+            quoted: row.quoted?.id
+              ? { ...row.quoted, contact: row.quotedContact?.id ? row.quotedContact : null }
+              : null,
+            ticket: row.ticket,
+            queue: row.queue?.id ? row.queue : null,
+          } satisfies MessageView,
+        ]),
+      )
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+
+    async findTicket(
+      companyId: number,
+      ref: { id: number } | { uuid: string },
+    ): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            'id' in ref ? eq(tickets.id, ref.id) : eq(tickets.uuid, ref.uuid),
+          ),
+        )
+      return row ?? null
+    },
+
+    async ticketContext(companyId: number, ticketId: number): Promise<TicketContext | null> {
+      const [row] = await db
+        .select({
+          ticket: tickets,
+          contact: contacts,
+          connection: connections,
+          userName: users.name,
+          queueName: queues.name,
+        })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      if (!row) return null
+      return {
+        ticket: row.ticket,
+        contact: row.contact,
+        connection: row.connection?.id ? row.connection : null,
+        userName: row.userName ?? '',
+        queueName: row.queueName ?? '',
+      }
+    },
+
+    async findContact(companyId: number, id: number): Promise<ContactRow | null> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      return row ?? null
+    },
+
+    async findConnection(companyId: number, id: number): Promise<ConnectionRow | null> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+      return row ?? null
+    },
+
+    /** After an outgoing message: last message, who spoke last and, for agents, unread cleared. */
+    async touchTicket(
+      companyId: number,
+      ticketId: number,
+      values: { lastMessage: string; resetUnread: boolean },
+    ): Promise<void> {
+      await db
+        .update(tickets)
+        .set({
+          lastMessage: values.lastMessage,
+          lastMessageAt: sql`now()`,
+          fromMe: true,
+          updatedAt: sql`now()`,
+          ...(values.resetUnread ? { unreadMessages: 0 } : {}),
+        })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    },
+
+    async setTicketLastMessage(companyId: number, ticketId: number, lastMessage: string) {
+      await db
+        .update(tickets)
+        .set({ lastMessage, updatedAt: sql`now()` })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    },
+
+    /** The latest message of a ticket, to know whether an edit changes its last message. */
+    async latestId(companyId: number, ticketId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.isPrivate, false),
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(1)
+      return row?.id ?? null
+    },
+
+    /**
+     * Marks the ticket's received messages read and its unread counter zero; answers the provider
+     * ids to acknowledge.
+     */
+    async markTicketRead(companyId: number, ticketId: number): Promise<ReadReceipt[]> {
+      const read = await db
+        .update(messages)
+        .set({ read: true })
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.fromMe, false),
+            eq(messages.read, false),
+          ),
+        )
+        .returning({ wid: messages.wid })
+      await db
+        .update(tickets)
+        .set({ unreadMessages: 0 })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      return read.flatMap((row) => (row.wid ? [{ wid: row.wid }] : []))
+    },
+
+    /**
+     * The tickets whose messages form a ticket's history: same contact, connection and group
+     * flag, not newer than it, within the scope's queues (the ticket itself always).
+     */
+    async historyTicketIds(
+      companyId: number,
+      ticket: TicketRow,
+      scope: { all: boolean; queueIds: number[]; includeNoQueue: boolean },
+    ): Promise<number[]> {
+      const inScope: (SQL | undefined)[] = [
+        eq(tickets.id, ticket.id),
+        scope.queueIds.length ? inArray(tickets.queueId, scope.queueIds) : undefined,
+        scope.includeNoQueue ? isNull(tickets.queueId) : undefined,
+      ]
+      const rows = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, ticket.contactId),
+            ticket.whatsappId === null
+              ? isNull(tickets.whatsappId)
+              : eq(tickets.whatsappId, ticket.whatsappId),
+            eq(tickets.isGroup, ticket.isGroup),
+            lte(tickets.id, ticket.id),
+            scope.all ? undefined : or(...inScope),
+          ),
+        )
+      return rows.map((row) => row.id)
+    },
+
+    /** One page of a history, newest first, with the cursor of each row. */
+    async historyPage(
+      companyId: number,
+      ticketIds: number[],
+      page: { limit: number; before: HistoryCursor | null; offset: number },
+    ): Promise<Array<{ id: number; at: string }>> {
+      return db
+        .select({ id: messages.id, at: cursorAt })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            inArray(messages.ticketId, ticketIds),
+            page.before
+              ? sql`(${messages.createdAt}, ${messages.id}) < ((${page.before.at}::timestamp AT TIME ZONE 'UTC'), ${page.before.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(page.limit)
+        .offset(page.offset)
+    },
+
+    async historyCount(companyId: number, ticketIds: number[]): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds)))
+      return row?.total ?? 0
+    },
+
+    /** A message of the same conversation (contact and connection), for quoting. */
+    async findInConversation(
+      companyId: number,
+      id: number,
+      conversation: { contactId: number; whatsappId: number | null },
+    ): Promise<MessageRow | null> {
+      const [row] = await db
+        .select({ message: messages })
+        .from(messages)
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.id, id),
+            eq(tickets.contactId, conversation.contactId),
+            conversation.whatsappId === null
+              ? isNull(tickets.whatsappId)
+              : eq(tickets.whatsappId, conversation.whatsappId),
+          ),
+        )
+      return row?.message ?? null
+    },
+
+    /**
+     * GET /messages-allMe: the company's messages (private notes aside), optionally one
+     * direction, between whole days of the company's time zone (both ends included).
+     */
+    async countInRange(
+      companyId: number,
+      filter: { fromMe?: boolean; dateStart?: string; dateEnd?: string; timeZone: string },
+    ): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.isPrivate, false),
+            filter.fromMe === undefined ? undefined : eq(messages.fromMe, filter.fromMe),
+            filter.dateStart
+              ? gte(
+                  messages.createdAt,
+                  sql`((${filter.dateStart}::date)::timestamp AT TIME ZONE ${filter.timeZone})`,
+                )
+              : undefined,
+            filter.dateEnd
+              ? lt(
+                  messages.createdAt,
+                  sql`((${filter.dateEnd}::date + 1)::timestamp AT TIME ZONE ${filter.timeZone})`,
+                )
+              : undefined,
+          ),
+        )
+      return row?.total ?? 0
+    },
+
+    /** A received audio message of the company whose stored file has this name. */
+    async findReceivedAudio(companyId: number, fileName: string): Promise<MessageRow | null> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.fromMe, false),
+            eq(messages.mediaType, 'audio'),
+            // Received files are stored as `messages/<name>` (see media.saveFile callers).
+            inArray(messages.mediaPath, [fileName, `messages/${fileName}`]),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(1)
+      return row ?? null
+    },
+
+    /** Raises the ack of our message with this provider id; a lower value changes nothing. */
+    async raiseAck(connectionId: number, wid: string, ack: number): Promise<MessageRow | null> {
+      const [row] = await db
+        .update(messages)
+        .set({ ack: sql`GREATEST(${messages.ack}, ${ack})`, updatedAt: new Date() })
+        .where(
+          and(eq(messages.whatsappId, connectionId), eq(messages.wid, wid), lt(messages.ack, ack)),
+        )
+        .returning()
+      return row ?? null
+    },
+
+    async existsByProviderId(connectionId: number, wid: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, connectionId), eq(messages.wid, wid)))
+      return row !== undefined
+    },
+
+    async failByProviderId(
+      connectionId: number,
+      wid: string,
+      code: string,
+    ): Promise<MessageRow | null> {
+      const [row] = await db
+        .update(messages)
+        .set({ sendStatus: 'failed', sendError: code, updatedAt: new Date() })
+        .where(
+          and(
+            eq(messages.whatsappId, connectionId),
+            eq(messages.wid, wid),
+            eq(messages.fromMe, true),
+          ),
+        )
+        .returning()
+      return row ?? null
+    },
+
+    /**
+     * Takes the connection's next message to send: the oldest due queued one whose ticket has no
+     * older queued message, so each conversation goes out in order. The lease (nextAttemptAt)
+     * keeps other instances away while it is sent; SKIP LOCKED keeps two claims apart.
+     */
+    async claimNext(connectionId: number, leaseMs: number): Promise<MessageRow | null> {
+      const candidate = alias(messages, 'candidate')
+      const older = alias(messages, 'older')
+      const due = db
+        .select({ id: candidate.id })
+        .from(candidate)
+        .where(
+          and(
+            eq(candidate.whatsappId, connectionId),
+            eq(candidate.sendStatus, 'queued'),
+            or(isNull(candidate.nextAttemptAt), lte(candidate.nextAttemptAt, sql`now()`)),
+            notExists(
+              db
+                .select({ id: older.id })
+                .from(older)
+                .where(
+                  and(
+                    eq(older.companyId, candidate.companyId),
+                    eq(older.ticketId, candidate.ticketId),
+                    eq(older.sendStatus, 'queued'),
+                    lt(older.id, candidate.id),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(candidate.id))
+        .limit(1)
+        .for('update', { skipLocked: true })
+      const [row] = await db
+        .update(messages)
+        .set({ nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(inArray(messages.id, due))
+        .returning()
+      return row ?? null
+    },
+
+    /** Connections with queued messages due now. */
+    async dueConnections(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: messages.whatsappId })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.sendStatus, 'queued'),
+            isNotNull(messages.whatsappId),
+            or(isNull(messages.nextAttemptAt), lte(messages.nextAttemptAt, sql`now()`)),
+          ),
+        )
+      return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
+    },
+
+    /** What the sender hands the driver: the ticket's contact and the connection. */
+    async sendContext(message: MessageRow) {
+      if (message.whatsappId === null) return null
+      const [row] = await db
+        .select({ contact: contacts, connection: connections })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .innerJoin(connections, eq(connections.id, message.whatsappId))
+        .where(and(eq(tickets.companyId, message.companyId), eq(tickets.id, message.ticketId)))
+      return row ?? null
+    },
+
+    /**
+     * Records a successful send. The provider may echo our message back before this runs; the
+     * inbound pipeline then stored it as a row of its own, which this one replaces.
+     */
+    async markSent(message: MessageRow, providerId: string, raw: unknown) {
+      const echoes = await db
+        .delete(messages)
+        .where(
+          and(
+            eq(messages.whatsappId, message.whatsappId!),
+            eq(messages.wid, providerId),
+            ne(messages.id, message.id),
+            eq(messages.fromMe, true),
+            // Rows we stored to send always carry a key; the pipeline's echoes never do.
+            isNull(messages.idempotencyKey),
+          ),
+        )
+        .returning({ id: messages.id, ticketId: messages.ticketId, ack: messages.ack })
+      const ack = Math.max(1, ...echoes.map((echo) => echo.ack))
+      const [row] = await db
+        .update(messages)
+        .set({
+          wid: providerId,
+          dataJson: raw ?? null,
+          ack: sql`GREATEST(${messages.ack}, ${ack})`,
+          // A message deleted while it was being sent keeps its null status.
+          sendStatus: sql`CASE WHEN ${messages.sendStatus} = 'queued' THEN 'sent' ELSE ${messages.sendStatus} END`,
+          sendAttempts: sql`${messages.sendAttempts} + 1`,
+          sendError: null,
+          nextAttemptAt: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(messages.id, message.id))
+        .returning()
+      return { row: row ?? null, echoes }
+    },
+
+    async scheduleRetry(id: number, attempts: number, nextAttemptAt: Date, code: string) {
+      const [row] = await db
+        .update(messages)
+        .set({ sendAttempts: attempts, nextAttemptAt, sendError: code, updatedAt: new Date() })
+        .where(and(eq(messages.id, id), eq(messages.sendStatus, 'queued')))
+        .returning()
+      return row ?? null
+    },
+
+    async markFailed(id: number, attempts: number, code: string) {
+      const [row] = await db
+        .update(messages)
+        .set({
+          sendStatus: 'failed',
+          sendAttempts: attempts,
+          sendError: code,
+          nextAttemptAt: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(messages.id, id), eq(messages.sendStatus, 'queued')))
+        .returning()
+      return row ?? null
+    },
+  }
+}
+
+export type MessagesRepository = ReturnType<typeof messagesRepository>

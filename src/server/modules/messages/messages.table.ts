@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { companies } from '../companies/companies.table'
+import { connections } from '../connections/connections.table'
+import { contacts } from '../contacts/contacts.table'
+import { tickets } from '../tickets/tickets.table'
+import { users } from '../users/users.table'
+import { SEND_STATUSES } from '../../../shared/contracts/messages'
+
+export interface MessageReaction {
+  type: string
+  userId: number | null
+  contactId?: number
+}
+
+/**
+ * One message of a ticket (000 §3 Message), inbound or outgoing. Outgoing messages are stored
+ * before they are sent (`sendStatus` queued, ack 0) and the sender fills in `wid`; inbound ones
+ * are idempotent by (connection, provider id).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticketId')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The sending contact of an inbound message (the participant in groups); null when ours. */
+    contactId: integer('contactId').references(() => contacts.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsappId').references(() => connections.id, { onDelete: 'set null' }),
+    /** The attendant who wrote an outgoing message; null for the contact, the bot and the phone. */
+    userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's message id (WhatsApp key id, wamid, Messenger mid). */
+    wid: text('wid'),
+    body: text('body').notNull().default(''),
+    mediaType: text('mediaType').notNull().default('conversation'),
+    /** The stored file, relative to the company's media folder. */
+    mediaPath: text('mediaPath'),
+    mediaName: text('mediaName'),
+    mediaMime: text('mediaMime'),
+    fromMe: boolean('fromMe').notNull().default(false),
+    isPrivate: boolean('isPrivate').notNull().default(false),
+    isDeleted: boolean('isDeleted').notNull().default(false),
+    isEdited: boolean('isEdited').notNull().default(false),
+    isForwarded: boolean('isForwarded').notNull().default(false),
+    /** Sent by the server on its own (greeting, farewell, bot): no attendant wrote it. */
+    isAutomatic: boolean('isAutomatic').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    /** 0 clock, 1 sent, 2 delivered, 3–4 read, 5 played; never goes backwards. */
+    ack: smallint('ack').notNull().default(0),
+    quotedMsgId: bigint('quotedMsgId', { mode: 'number' }),
+    participant: text('participant'),
+    remoteJid: text('remoteJid'),
+    /** The provider's own message, needed to quote, edit, delete, react and send receipts. */
+    dataJson: jsonb('dataJson'),
+    reactions: jsonb('reactions').$type<MessageReaction[]>().notNull().default([]),
+    transcription: text('transcription'),
+    sendStatus: text('sendStatus', { enum: SEND_STATUSES }),
+    sendAttempts: integer('sendAttempts').notNull().default(0),
+    nextAttemptAt: timestamp('nextAttemptAt', { withTimezone: true }),
+    /** Why the last send failed: an error code of the catalogue. */
+    sendError: text('sendError'),
+    idempotencyKey: text('idempotencyKey'),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_connection_wid_key')
+      .on(t.whatsappId, t.wid)
+      .where(sql`${t.wid} IS NOT NULL`),
+    uniqueIndex('messages_company_idempotency_key')
+      .on(t.companyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.createdAt, t.id),
+    index('messages_company_created_idx').on(t.companyId, t.createdAt),
+    // Transcription finds a received file by its stored name.
+    index('messages_company_media_idx')
+      .on(t.companyId, t.mediaPath)
+      .where(sql`${t.mediaPath} IS NOT NULL`),
+    // The ordered sender's work list.
+    index('messages_send_queue_idx')
+      .on(t.whatsappId, t.id)
+      .where(sql`${t.sendStatus} = 'queued'`),
+    // searchOnMessages: accent- and case-insensitive substring search (atende_fold: migration 0004).
+    index('messages_search_trgm_idx').using('gin', sql`atende_fold(${t.body}) gin_trgm_ops`),
+  ],
+)
+
+export type MessageRow = typeof messages.$inferSelect

@@ -1,0 +1,180 @@
+import { basename } from 'node:path'
+import type { ChannelRegistry } from '../../channels/registry'
+import { ChannelError, type ChatRef, type OutgoingMessage } from '../../channels/types'
+import type { CoreDeps } from '../../deps'
+import type { ContactRow } from '../contacts/contacts.table'
+import type { MediaService } from '../media/media.service'
+import type { MessageEvents } from './messages.events'
+import { messagesRepository } from './messages.repository'
+import type { MessageRow } from './messages.table'
+import { parseVCard } from './vcard'
+
+/** Waits before the 2nd, 3rd, … attempt; after the last one the message is failed. */
+export const SEND_BACKOFF_MS = [2_000, 10_000, 60_000, 300_000, 300_000] as const
+export const MAX_SEND_ATTEMPTS = SEND_BACKOFF_MS.length + 1
+/** A claimed message is left alone this long; a crash mid-send lets another instance retry it. */
+const SEND_LEASE_MS = 120_000
+const TICK_MS = 2_000
+
+/** Where a message to this contact goes. */
+export const chatOf = (contact: ContactRow): ChatRef => ({
+  id: contact.number,
+  isGroup: contact.isGroup,
+  name: contact.name,
+  ...(contact.remoteJid ? { jid: contact.remoteJid } : {}),
+})
+
+const sendKind = (mediaType: string): 'image' | 'audio' | 'video' | 'application' =>
+  mediaType === 'image' || mediaType === 'audio' || mediaType === 'video'
+    ? mediaType
+    : 'application'
+
+/**
+ * The ordered sender (ARCHITECTURE §3 "Outbound"): messages are stored first (queued, ack 0) and
+ * sent from here, per connection in id order, one conversation never overtaking itself. The queue
+ * is the messages table, so a restart or a second instance loses and doubles nothing: rows are
+ * claimed with a lease under `FOR UPDATE SKIP LOCKED`.
+ */
+export function createOutboundSender(
+  deps: CoreDeps,
+  collaborators: { channels: ChannelRegistry; media: MediaService; events: MessageEvents },
+) {
+  const { channels, media, events } = collaborators
+  const repo = messagesRepository(deps.db)
+  const running = new Map<number, Promise<void>>()
+  const kickedWhileRunning = new Set<number>()
+  let started = false
+  let timer: NodeJS.Timeout | null = null
+
+  async function outgoingOf(message: MessageRow, contact: ContactRow): Promise<OutgoingMessage> {
+    const outgoing: OutgoingMessage = { to: chatOf(contact), body: message.body }
+    if (message.mediaPath) {
+      outgoing.media = {
+        path: media.absolutePath(message.companyId, message.mediaPath),
+        mime: message.mediaMime ?? 'application/octet-stream',
+        fileName: message.mediaName ?? basename(message.mediaPath),
+        kind: sendKind(message.mediaType),
+      }
+    }
+    if (message.mediaType === 'contactMessage') {
+      const card = parseVCard(message.body)
+      if (card) outgoing.vcard = card
+    }
+    if (message.quotedMsgId !== null) {
+      const quoted = await repo.findById(message.companyId, message.quotedMsgId)
+      if (quoted?.wid)
+        outgoing.quoted = { providerId: quoted.wid, fromMe: quoted.fromMe, raw: quoted.dataJson }
+    }
+    if (message.isForwarded) outgoing.isForwarded = true
+    return outgoing
+  }
+
+  async function fail(message: MessageRow, error: unknown) {
+    const known = error instanceof ChannelError
+    const code = known ? error.code : 'ERR_SENDING_WAPP_MSG'
+    const retryable = known ? error.retryable : true
+    const attempts = message.sendAttempts + 1
+    if (known) deps.log.warn({ messageId: message.id, code, attempts }, 'message send failed')
+    else deps.log.error({ err: error, messageId: message.id, attempts }, 'message send failed')
+    const row =
+      retryable && attempts < MAX_SEND_ATTEMPTS
+        ? await repo.scheduleRetry(
+            message.id,
+            attempts,
+            new Date(Date.now() + SEND_BACKOFF_MS[attempts - 1]!),
+            code,
+          )
+        : await repo.markFailed(message.id, attempts, code)
+    if (row) await events.emitUpdated(row.companyId, [row.id])
+  }
+
+  async function deliver(message: MessageRow) {
+    const context = await repo.sendContext(message)
+    if (!context) return fail(message, new ChannelError('ERR_NO_WAPP_FOUND', false))
+    const driver = channels.driverFor(context.connection.channel)
+    let sent
+    try {
+      // The session may come up (or the driver be registered) later: worth retrying.
+      if (!driver) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true)
+      sent = await driver.send(
+        channels.connectionFor(context.connection),
+        await outgoingOf(message, context.contact),
+      )
+    } catch (error) {
+      return fail(message, error)
+    }
+    // Past this point the provider has the message: a failure to record it must not resend it
+    // now (the lease expiring is the only, last-resort retry).
+    const { row, echoes } = await deps.db.transaction((tx) =>
+      messagesRepository(tx).markSent(message, sent.providerId, sent.raw),
+    )
+    if (!row) return
+    for (const echo of echoes) {
+      const ticket = await repo.findTicket(row.companyId, { id: echo.ticketId })
+      if (ticket) events.emitDeleted(row.companyId, ticket, echo.id)
+    }
+    await events.emitUpdated(row.companyId, [row.id])
+  }
+
+  async function drain(connectionId: number) {
+    while (started) {
+      const message = await repo.claimNext(connectionId, SEND_LEASE_MS)
+      if (!message) return
+      await deliver(message)
+    }
+  }
+
+  /** Sends the connection's due messages now (after an insert); a no-op until `start()`. */
+  function kick(connectionId: number) {
+    if (!started) return
+    if (running.has(connectionId)) {
+      kickedWhileRunning.add(connectionId)
+      return
+    }
+    const run = drain(connectionId)
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, connectionId }, 'outbound sender failed'),
+      )
+      .finally(() => {
+        running.delete(connectionId)
+        if (kickedWhileRunning.delete(connectionId)) kick(connectionId)
+      })
+    running.set(connectionId, run)
+  }
+
+  /** Kicks every connection with due messages: retries whose time came, rows left by a restart. */
+  async function tick() {
+    for (const connectionId of await repo.dueConnections()) kick(connectionId)
+  }
+
+  return {
+    kick,
+    tick,
+
+    /** Resumes the queued messages and checks for due retries every `tickMs`. */
+    async start(options: { tickMs?: number } = {}) {
+      if (started) return
+      started = true
+      timer = setInterval(() => {
+        tick().catch((error: unknown) => deps.log.error({ err: error }, 'outbound tick failed'))
+      }, options.tickMs ?? TICK_MS)
+      timer.unref()
+      await tick()
+    },
+
+    /** Stops claiming; resolves once the messages being sent are recorded. */
+    async stop() {
+      started = false
+      if (timer) clearInterval(timer)
+      timer = null
+      await this.idle()
+    },
+
+    /** Resolves when no connection is being drained (tests, shutdown). */
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running.values()])
+    },
+  }
+}
+
+export type OutboundSender = ReturnType<typeof createOutboundSender>

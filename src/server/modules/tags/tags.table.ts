@@ -1,0 +1,61 @@
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { companies } from '../companies/companies.table'
+import { contacts } from '../contacts/contacts.table'
+import { tickets } from '../tickets/tickets.table'
+
+/** 000 §3 Tag: a coloured label for contacts and tickets; `kanban` 1 makes it a board lane. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    kanban: integer('kanban').notNull().default(0),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tags_company_name_idx').on(t.companyId, t.name)],
+)
+
+export type TagRow = typeof tags.$inferSelect
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contactId')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tagId')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_company_tag_idx').on(t.companyId, t.tagId),
+  ],
+)
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticketId')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tagId')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index('ticket_tags_company_tag_idx').on(t.companyId, t.tagId),
+  ],
+)

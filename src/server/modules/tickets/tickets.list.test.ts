@@ -1,0 +1,406 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  buildCompany,
+  buildConnection,
+  buildContact,
+  buildMessage,
+  buildQueue,
+  buildTicket,
+  buildUser,
+} from '../../../../tests/factories'
+import { loginAs } from '../../../../tests/helpers/auth'
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { contactTags, tags } from '../tags/tags.table'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+/**
+ * A company with two queues: the agent and his colleague work in Vendas, the outsider in
+ * Suporte. Everyone is signed in.
+ */
+async function team(agentOverrides: Parameters<typeof buildUser>[1] = {}) {
+  const company = await buildCompany(t.db)
+  const sales = await buildQueue(t.db, company, { name: 'Vendas' })
+  const support = await buildQueue(t.db, company, { name: 'Suporte' })
+  const connection = await buildConnection(t.db, company, { status: 'CONNECTED', isDefault: true })
+  const admin = await buildUser(t.db, { company, profile: 'admin' })
+  const agent = await buildUser(t.db, { company, queueIds: [sales.id], ...agentOverrides })
+  const colleague = await buildUser(t.db, { company, queueIds: [sales.id] })
+  const outsider = await buildUser(t.db, { company, queueIds: [support.id] })
+  const ticket = (overrides: Parameters<typeof buildTicket>[2] = {}) =>
+    buildTicket(t.db, company, { connection, ...overrides })
+  return {
+    company,
+    sales,
+    support,
+    connection,
+    admin,
+    agent,
+    colleague,
+    outsider,
+    ticket,
+    asAdmin: await loginAs(t.app, admin),
+    asAgent: await loginAs(t.app, agent),
+    asOutsider: await loginAs(t.app, outsider),
+  }
+}
+
+async function list(headers: Record<string, string>, query: Record<string, string> = {}) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/tickets?${new URLSearchParams(query).toString()}`,
+    headers,
+  })
+  expect(response.statusCode).toBe(200)
+  return response.json<{
+    tickets: { id: number; status: string; userId: number | null }[]
+    count: number
+    hasMore: boolean
+    nextCursor: string | null
+  }>()
+}
+const idsOf = (body: { tickets: { id: number }[] }) => body.tickets.map((row) => row.id).sort()
+const sorted = (...ids: number[]) => [...ids].sort()
+
+describe('open tab', () => {
+  test("a profile user sees his own open tickets, also those without a queue, never others'", async () => {
+    const { sales, support, agent, colleague, ticket, asAgent } = await team()
+    const mine = await ticket({ status: 'open', userId: agent.id, queueId: sales.id })
+    const mineNoQueue = await ticket({ status: 'open', userId: agent.id })
+    await ticket({ status: 'open', userId: colleague.id, queueId: sales.id })
+    await ticket({ status: 'open', userId: colleague.id, queueId: support.id })
+    const body = await list(asAgent, { status: 'open', queueIds: `[${sales.id}]` })
+    expect(idsOf(body)).toEqual(sorted(mine.id, mineNoQueue.id))
+    expect(body.count).toBe(2)
+    expect(body.hasMore).toBe(false)
+  })
+
+  test('show-all is honoured for admins and allUserChat users only', async () => {
+    const { company, sales, support, colleague, ticket, asAgent, asAdmin } = await team()
+    const inSales = await ticket({ status: 'open', userId: colleague.id, queueId: sales.id })
+    const inSupport = await ticket({ status: 'open', userId: colleague.id, queueId: support.id })
+    expect(
+      idsOf(await list(asAgent, { status: 'open', showAll: 'true', queueIds: `[${sales.id}]` })),
+    ).toEqual([])
+    expect(
+      idsOf(
+        await list(asAdmin, {
+          status: 'open',
+          showAll: 'true',
+          queueIds: `[${sales.id},${support.id}]`,
+        }),
+      ),
+    ).toEqual(sorted(inSales.id, inSupport.id))
+
+    const chatter = await buildUser(t.db, {
+      company,
+      queueIds: [sales.id],
+      allUserChat: 'enabled',
+    })
+    const asChatter = await loginAs(t.app, chatter)
+    // A profile user may only filter by his own queues: Suporte is dropped from the selection.
+    expect(
+      idsOf(
+        await list(asChatter, {
+          status: 'open',
+          showAll: 'true',
+          queueIds: `[${sales.id},${support.id}]`,
+        }),
+      ),
+    ).toEqual([inSales.id])
+  })
+})
+
+describe('pending tab', () => {
+  test('profile users see unassigned or pre-assigned-to-them tickets of their queues', async () => {
+    const { sales, support, agent, colleague, ticket, asAgent, asAdmin } = await team()
+    const waiting = await ticket({ status: 'pending', queueId: sales.id })
+    const forMe = await ticket({ status: 'pending', queueId: sales.id, userId: agent.id })
+    const forColleague = await ticket({
+      status: 'pending',
+      queueId: sales.id,
+      userId: colleague.id,
+    })
+    await ticket({ status: 'pending', queueId: support.id })
+    const noQueue = await ticket({ status: 'pending' })
+    const consent = await ticket({ status: 'lgpd', queueId: sales.id })
+
+    expect(idsOf(await list(asAgent, { status: 'pending', queueIds: `[${sales.id}]` }))).toEqual(
+      sorted(waiting.id, forMe.id),
+    )
+    // Foreign queue ids in the selection are ignored for profile users.
+    expect(idsOf(await list(asAgent, { status: 'pending', queueIds: `[${support.id}]` }))).toEqual(
+      [],
+    )
+    // Admins see every assignee; consent-waiting tickets only in show-all.
+    expect(idsOf(await list(asAdmin, { status: 'pending', queueIds: `[${sales.id}]` }))).toEqual(
+      sorted(waiting.id, forMe.id, forColleague.id),
+    )
+    const admin = await list(asAdmin, {
+      status: 'pending',
+      showAll: 'true',
+      queueIds: `[${sales.id}]`,
+    })
+    expect(idsOf(admin)).toEqual(sorted(waiting.id, forMe.id, forColleague.id, consent.id))
+    expect(idsOf(admin)).not.toContain(noQueue.id)
+  })
+
+  test('allTicket enable adds tickets without a queue', async () => {
+    const { sales, ticket, asAgent } = await team({ allTicket: 'enable' })
+    const noQueue = await ticket({ status: 'pending' })
+    const inQueue = await ticket({ status: 'pending', queueId: sales.id })
+    expect(idsOf(await list(asAgent, { status: 'pending', queueIds: `[${sales.id}]` }))).toEqual(
+      sorted(noQueue.id, inQueue.id),
+    )
+  })
+})
+
+describe('group tab', () => {
+  test('allowGroup users see group tickets, limited to their default connection when set', async () => {
+    const { company, connection, ticket } = await team()
+    const other = await buildConnection(t.db, company, { status: 'CONNECTED' })
+    const groupContact = await buildContact(t.db, company, { isGroup: true, number: '1203630001' })
+    const otherGroup = await buildContact(t.db, company, { isGroup: true, number: '1203630002' })
+    const here = await ticket({ status: 'group', contact: groupContact, isGroup: true })
+    const there = await buildTicket(t.db, company, {
+      connection: other,
+      contact: otherGroup,
+      status: 'group',
+      isGroup: true,
+    })
+    const everywhere = await buildUser(t.db, { company, allowGroup: true })
+    const pinned = await buildUser(t.db, {
+      company,
+      allowGroup: true,
+      whatsappId: connection.id,
+    })
+    const noGroups = await buildUser(t.db, { company })
+    expect(idsOf(await list(await loginAs(t.app, everywhere), { status: 'group' }))).toEqual(
+      sorted(here.id, there.id),
+    )
+    expect(idsOf(await list(await loginAs(t.app, pinned), { status: 'group' }))).toEqual([here.id])
+    expect(idsOf(await list(await loginAs(t.app, noGroups), { status: 'group' }))).toEqual([])
+  })
+})
+
+describe('closed tab', () => {
+  test('shows only the latest closed ticket per contact and connection', async () => {
+    const { company, sales, agent, ticket, asAgent } = await team()
+    const contact = await buildContact(t.db, company)
+    await ticket({ status: 'closed', contact, queueId: sales.id, userId: agent.id })
+    const latest = await ticket({ status: 'closed', contact, queueId: sales.id, userId: agent.id })
+    const otherConnection = await buildConnection(t.db, company)
+    const elsewhere = await buildTicket(t.db, company, {
+      contact,
+      connection: otherConnection,
+      status: 'closed',
+      queueId: sales.id,
+    })
+    expect(idsOf(await list(asAgent, { status: 'closed', queueIds: `[${sales.id}]` }))).toEqual(
+      sorted(latest.id, elsewhere.id),
+    )
+  })
+
+  test('an admin without show-all sees his own history only', async () => {
+    const { sales, admin, agent, ticket, asAdmin } = await team()
+    const his = await ticket({ status: 'closed', queueId: sales.id, userId: admin.id })
+    const theirs = await ticket({ status: 'closed', queueId: sales.id, userId: agent.id })
+    expect(idsOf(await list(asAdmin, { status: 'closed', queueIds: `[${sales.id}]` }))).toEqual([
+      his.id,
+    ])
+    expect(
+      idsOf(await list(asAdmin, { status: 'closed', showAll: 'true', queueIds: `[${sales.id}]` })),
+    ).toEqual(sorted(his.id, theirs.id))
+  })
+})
+
+describe('search', () => {
+  test('finds contact names accent- and case-insensitively, and inside messages on request', async () => {
+    const { company, sales, ticket, asAgent } = await team()
+    const joao = await buildContact(t.db, company, { name: 'João Conceição' })
+    const maria = await buildContact(t.db, company, { name: 'Maria' })
+    const byName = await ticket({ status: 'closed', contact: joao, queueId: sales.id })
+    const byMessage = await ticket({ status: 'closed', contact: maria, queueId: sales.id })
+    await buildMessage(t.db, byMessage, { body: 'Preciso de uma AÇÃO urgente' })
+    const query = { status: 'search', queueIds: `[${sales.id}]` }
+
+    expect(idsOf(await list(asAgent, { ...query, searchParam: 'joao conceicao' }))).toEqual([
+      byName.id,
+    ])
+    expect(idsOf(await list(asAgent, { ...query, searchParam: 'acao' }))).toEqual([])
+    expect(
+      idsOf(await list(asAgent, { ...query, searchParam: 'acao', searchOnMessages: 'true' })),
+    ).toEqual([byMessage.id])
+    // Wildcards typed by the user are literal.
+    expect(idsOf(await list(asAgent, { ...query, searchParam: '%' }))).toEqual([])
+    expect(idsOf(await list(asAgent, { ...query, searchParam: joao.number.slice(-6) }))).toEqual([
+      byName.id,
+    ])
+  })
+
+  test("a profile user's search never reaches other queues nor others' open tickets", async () => {
+    const { company, sales, support, colleague, ticket, asAgent } = await team()
+    const contact = await buildContact(t.db, company, { name: 'Zé Busca' })
+    const otherContact = await buildContact(t.db, company, { name: 'Zé Busca Dois' })
+    const third = await buildContact(t.db, company, { name: 'Zé Busca Três' })
+    await ticket({ status: 'closed', contact, queueId: support.id })
+    await ticket({ status: 'open', contact: otherContact, queueId: sales.id, userId: colleague.id })
+    const visible = await ticket({ status: 'pending', contact: third, queueId: sales.id })
+    expect(
+      idsOf(
+        await list(asAgent, {
+          status: 'search',
+          showAll: 'true',
+          searchParam: 'ze busca',
+          queueIds: `[${sales.id},${support.id}]`,
+        }),
+      ),
+    ).toEqual([visible.id])
+  })
+
+  test('tags, connections, statuses and (for admins) users filter every view', async () => {
+    const { company, sales, admin, agent, ticket, asAgent, asAdmin } = await team()
+    const [vip] = await t.db
+      .insert(tags)
+      .values({ companyId: company.id, name: 'VIP', color: '#000000' })
+      .returning()
+    const tagged = await buildContact(t.db, company)
+    await t.db
+      .insert(contactTags)
+      .values({ companyId: company.id, contactId: tagged.id, tagId: vip!.id })
+    const withTag = await ticket({ status: 'pending', contact: tagged, queueId: sales.id })
+    const withoutTag = await ticket({ status: 'pending', queueId: sales.id })
+    const byAdmin = await ticket({ status: 'closed', queueId: sales.id, userId: admin.id })
+    const base = { queueIds: `[${sales.id}]` }
+
+    expect(
+      idsOf(await list(asAgent, { ...base, status: 'pending', tags: `[${vip!.id}]` })),
+    ).toEqual([withTag.id])
+    expect(
+      idsOf(await list(asAgent, { ...base, status: 'pending', whatsapps: '[999999]' })),
+    ).toEqual([])
+    expect(
+      idsOf(
+        await list(asAdmin, {
+          ...base,
+          status: 'search',
+          statusFilter: '["closed"]',
+          users: `[${admin.id}]`,
+        }),
+      ),
+    ).toEqual([byAdmin.id])
+    // The users filter is an admin tool: ignored for a profile user.
+    expect(
+      idsOf(await list(asAgent, { ...base, status: 'pending', users: `[${agent.id}]` })),
+    ).toEqual(sorted(withTag.id, withoutTag.id))
+  })
+
+  test('date filters are calendar days in the company time zone', async () => {
+    const { sales, ticket, asAgent } = await team()
+    // 02:30 UTC on 10 March is still 9 March in São Paulo (UTC-3).
+    const lateNight = await ticket({
+      status: 'pending',
+      queueId: sales.id,
+      createdAt: new Date('2025-03-10T02:30:00Z'),
+    })
+    const morning = await ticket({
+      status: 'pending',
+      queueId: sales.id,
+      createdAt: new Date('2025-03-10T12:00:00Z'),
+    })
+    const base = { status: 'pending', queueIds: `[${sales.id}]` }
+    expect(idsOf(await list(asAgent, { ...base, date: '2025-03-09' }))).toEqual([lateNight.id])
+    expect(idsOf(await list(asAgent, { ...base, date: '2025-03-10' }))).toEqual([morning.id])
+    expect(
+      idsOf(await list(asAgent, { ...base, dateStart: '2025-03-09', dateEnd: '2025-03-10' })),
+    ).toEqual(sorted(lateNight.id, morning.id))
+  })
+})
+
+describe('notification bell (withUnreadMessages)', () => {
+  test('own unread open tickets and, with showNotificationPending, unread pending ones', async () => {
+    const { company, sales, support, agent, ticket, asAgent } = await team()
+    const mine = await ticket({
+      status: 'open',
+      userId: agent.id,
+      queueId: sales.id,
+      unreadMessages: 2,
+    })
+    await ticket({ status: 'open', userId: agent.id, queueId: sales.id })
+    const waiting = await ticket({ status: 'pending', queueId: sales.id, unreadMessages: 1 })
+    await ticket({ status: 'pending', queueId: support.id, unreadMessages: 1 })
+    expect(idsOf(await list(asAgent, { withUnreadMessages: 'true' }))).toEqual([mine.id])
+    await t.db.execute(
+      sql`UPDATE company_settings SET "showNotificationPending" = true WHERE "companyId" = ${company.id}`,
+    )
+    expect(idsOf(await list(asAgent, { withUnreadMessages: 'true' }))).toEqual(
+      sorted(mine.id, waiting.id),
+    )
+  })
+})
+
+describe('paging', () => {
+  test('keyset pages have no duplicates or gaps; pageNumber and count agree', async () => {
+    const { sales, ticket, asAgent } = await team()
+    const created: number[] = []
+    // Equal updatedAt values force the id tie-break.
+    const stamp = new Date('2025-01-01T10:00:00.123456Z')
+    for (let i = 0; i < 45; i++)
+      created.push(
+        (
+          await ticket({
+            status: 'pending',
+            queueId: sales.id,
+            updatedAt: i % 3 === 0 ? stamp : new Date(Date.UTC(2025, 0, 1, 9, i)),
+          })
+        ).id,
+      )
+    const base = { status: 'pending', queueIds: `[${sales.id}]` }
+    const first = await list(asAgent, base)
+    expect([first.tickets.length, first.count, first.hasMore]).toEqual([40, 45, true])
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const second = await list(asAgent, { ...base, cursor: first.nextCursor! })
+    expect([second.tickets.length, second.hasMore, second.nextCursor]).toEqual([5, false, null])
+    const all = [...first.tickets, ...second.tickets].map((row) => row.id)
+    expect(new Set(all).size).toBe(45)
+    expect([...all].sort()).toEqual([...created].sort())
+
+    const byNumber = await list(asAgent, { ...base, pageNumber: '2' })
+    expect(byNumber.tickets.map((row) => row.id)).toEqual(second.tickets.map((row) => row.id))
+
+    const ascending = await list(asAgent, { ...base, sortTickets: 'ASC' })
+    const ascendingRest = await list(asAgent, {
+      ...base,
+      sortTickets: 'ASC',
+      cursor: ascending.nextCursor!,
+    })
+    expect([...ascending.tickets, ...ascendingRest.tickets].map((row) => row.id)).toEqual(
+      [...all].reverse(),
+    )
+  })
+
+  test('malformed list parameters answer 400 with the field', async () => {
+    const { asAgent } = await team()
+    for (const [query, field] of [
+      ['queueIds=%5B1%2C%2C2%5D', 'queueIds'],
+      ['tags=%5B0%5D', 'tags'],
+      ['statusFilter=%5B%22flying%22%5D', 'statusFilter'],
+      ['cursor=garbage', 'cursor'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/tickets?${query}`,
+        headers: asAgent,
+      })
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { error: 'ERR_VALIDATION', field },
+      ])
+    }
+  })
+})

@@ -1,0 +1,429 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Channel } from '../../../shared/contracts/connections'
+import type { TagRef } from '../../../shared/contracts/contacts'
+import type { Executor } from '../../db/client'
+import { connections, type ConnectionRow } from '../connections/connections.table'
+import { contacts, type ContactRow } from '../contacts/contacts.table'
+import { queues } from '../queues/queues.table'
+import { contactTags, tags, ticketTags } from '../tags/tags.table'
+import { users } from '../users/users.table'
+import {
+  ACTIVE_TICKET_STATUSES,
+  ticketLogs,
+  tickets,
+  ticketTrackings,
+  userRatings,
+  type TicketLogType,
+  type TicketRow,
+  type TicketStatus,
+} from './tickets.table'
+
+/** Everything a TicketDto is drawn from, loaded in a fixed number of queries for any page. */
+export interface TicketView {
+  ticket: TicketRow
+  contact: ContactRow
+  contactTags: TagRef[]
+  connection: {
+    id: number
+    name: string
+    channel: TicketRow['channel']
+    status: (typeof connections.$inferSelect)['status']
+    groupAsTicket: 'disabled' | 'enabled'
+  } | null
+  user: { id: number; name: string } | null
+  queue: { id: number; name: string; color: string } | null
+  tags: TagRef[]
+  rating: number | null
+}
+
+export type TrackingRow = typeof ticketTrackings.$inferSelect
+
+export interface TicketLogView {
+  id: number
+  type: TicketLogType
+  createdAt: Date
+  user: { id: number; name: string } | null
+  queue: { id: number; name: string; color: string } | null
+}
+
+export function ticketsRepository(db: Executor) {
+  return {
+    async findById(companyId: number, id: number): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      return row ?? null
+    },
+
+    async findByUuid(companyId: number, uuid: string): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)))
+      return row ?? null
+    },
+
+    /** Locks the row for the rest of the transaction (transitions read-modify-write it). */
+    async lockById(companyId: number, id: number): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .for('update')
+      return row ?? null
+    },
+
+    /** The contact's active ticket on a connection: at most one exists (tickets_one_active_key). */
+    async findActive(
+      companyId: number,
+      contactId: number,
+      whatsappId: number,
+    ): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contactId),
+            eq(tickets.whatsappId, whatsappId),
+            inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
+          ),
+        )
+      return row ?? null
+    },
+
+    /** The most recently updated ticket of the contact on the connection, in any status. */
+    async findLatest(
+      companyId: number,
+      contactId: number,
+      whatsappId: number,
+    ): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contactId),
+            eq(tickets.whatsappId, whatsappId),
+          ),
+        )
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(1)
+      return row ?? null
+    },
+
+    /**
+     * Serialises find-or-create for one contact on one connection across transactions and
+     * server instances, until the transaction ends.
+     */
+    async lockContactConnection(companyId: number, contactId: number, whatsappId: number) {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`ticket:${companyId}:${contactId}:${whatsappId}`}, 0))`,
+      )
+    },
+
+    /** Inserts unless another transaction already holds the contact's active ticket. */
+    async insertActive(values: typeof tickets.$inferInsert): Promise<TicketRow | null> {
+      const [row] = await db.insert(tickets).values(values).onConflictDoNothing().returning()
+      return row ?? null
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<typeof tickets.$inferInsert>,
+    ): Promise<TicketRow | null> {
+      const [row] = await db
+        .update(tickets)
+        .set({ ...values, updatedAt: values.updatedAt ?? new Date() })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async log(
+      companyId: number,
+      ticketId: number,
+      type: TicketLogType,
+      who: { userId?: number | null; queueId?: number | null } = {},
+    ) {
+      await db.insert(ticketLogs).values({
+        companyId,
+        ticketId,
+        type,
+        userId: who.userId ?? null,
+        queueId: who.queueId ?? null,
+      })
+    },
+
+    /** The ticket's open attendance cycle, created when none is open. */
+    async openTracking(ticket: TicketRow): Promise<TrackingRow> {
+      const [existing] = await db
+        .select()
+        .from(ticketTrackings)
+        .where(
+          and(
+            eq(ticketTrackings.companyId, ticket.companyId),
+            eq(ticketTrackings.ticketId, ticket.id),
+            sql`${ticketTrackings.finishedAt} IS NULL`,
+          ),
+        )
+      if (existing) return existing
+      const [created] = await db
+        .insert(ticketTrackings)
+        .values({
+          companyId: ticket.companyId,
+          ticketId: ticket.id,
+          whatsappId: ticket.whatsappId,
+          userId: ticket.userId,
+          queueId: ticket.queueId,
+        })
+        .onConflictDoNothing()
+        .returning()
+      return created ?? (await this.openTracking(ticket))
+    },
+
+    async updateTracking(id: number, values: Partial<typeof ticketTrackings.$inferInsert>) {
+      await db.update(ticketTrackings).set(values).where(eq(ticketTrackings.id, id))
+    },
+
+    /**
+     * Takes the ticket for `userId` only while it is in one of `from` and nobody else holds it:
+     * of two concurrent accepts exactly one matches (reference §8 "Accept without races").
+     */
+    async claim(
+      companyId: number,
+      id: number,
+      from: TicketStatus[],
+      userId: number,
+      values: Partial<typeof tickets.$inferInsert>,
+    ): Promise<TicketRow | null> {
+      const [row] = await db
+        .update(tickets)
+        .set({ ...values, updatedAt: new Date() })
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.id, id),
+            inArray(tickets.status, from),
+            or(isNull(tickets.userId), eq(tickets.userId, userId)),
+          ),
+        )
+        .returning()
+      return row ?? null
+    },
+
+    /** Messages, logs, tags and notes go with it (foreign keys cascade). */
+    async delete(companyId: number, id: number): Promise<TicketRow | null> {
+      const [row] = await db
+        .delete(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    /** Ids of the company's tickets in `status`, optionally only those of `queueIds`. */
+    async idsWithStatus(
+      companyId: number,
+      status: TicketStatus,
+      queueIds: number[] | null,
+    ): Promise<number[]> {
+      const rows = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.status, status),
+            queueIds ? inArray(tickets.queueId, queueIds) : undefined,
+          ),
+        )
+        .orderBy(asc(tickets.id))
+      return rows.map((row) => row.id)
+    },
+
+    async findContact(companyId: number, id: number): Promise<ContactRow | null> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      return row ?? null
+    },
+
+    async contactHasTags(companyId: number, contactId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ tagId: contactTags.tagId })
+        .from(contactTags)
+        .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)))
+        .limit(1)
+      return Boolean(row)
+    },
+
+    async findConnection(companyId: number, id: number): Promise<ConnectionRow | null> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+      return row ?? null
+    },
+
+    /** The company's default connection among `channels`, else any connected one of them. */
+    async fallbackConnection(
+      companyId: number,
+      channels: Channel[],
+    ): Promise<ConnectionRow | null> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(
+          and(
+            eq(connections.companyId, companyId),
+            inArray(connections.channel, channels),
+            or(eq(connections.isDefault, true), eq(connections.status, 'CONNECTED')),
+          ),
+        )
+        .orderBy(desc(connections.isDefault), asc(connections.id))
+        .limit(1)
+      return row ?? null
+    },
+
+    async findQueue(
+      companyId: number,
+      id: number,
+    ): Promise<{ id: number; name: string; color: string } | null> {
+      const [row] = await db
+        .select({ id: queues.id, name: queues.name, color: queues.color })
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+      return row ?? null
+    },
+
+    /**
+     * Writes an `access` log unless this user already has one on the ticket since `since`, in one
+     * statement (reference §8 "Access logs").
+     */
+    async logAccess(companyId: number, ticketId: number, userId: number, since: Date) {
+      await db.execute(sql`
+        INSERT INTO ${ticketLogs} ("companyId", "ticketId", "userId", "type")
+        SELECT ${companyId}, ${ticketId}, ${userId}, 'access'
+        WHERE NOT EXISTS (
+          SELECT 1 FROM ${ticketLogs}
+          WHERE ${ticketLogs.companyId} = ${companyId} AND ${ticketLogs.ticketId} = ${ticketId}
+            AND ${ticketLogs.userId} = ${userId} AND ${ticketLogs.type} = 'access'
+            AND ${ticketLogs.createdAt} >= ${since.toISOString()}::timestamptz)`)
+    },
+
+    /** The ticket's log, newest first. */
+    async logs(companyId: number, ticketId: number): Promise<TicketLogView[]> {
+      const rows = await db
+        .select({
+          id: ticketLogs.id,
+          type: ticketLogs.type,
+          createdAt: ticketLogs.createdAt,
+          user: { id: users.id, name: users.name },
+          queue: { id: queues.id, name: queues.name, color: queues.color },
+        })
+        .from(ticketLogs)
+        .leftJoin(users, eq(users.id, ticketLogs.userId))
+        .leftJoin(queues, eq(queues.id, ticketLogs.queueId))
+        .where(and(eq(ticketLogs.companyId, companyId), eq(ticketLogs.ticketId, ticketId)))
+        .orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id))
+      return rows.map((row) => ({
+        ...row,
+        user: row.user?.id ? row.user : null,
+        queue: row.queue?.id ? row.queue : null,
+      }))
+    },
+
+    /** Rows for TicketDtos, in the order of `ids`. */
+    async loadViews(companyId: number, ids: number[]): Promise<TicketView[]> {
+      if (ids.length === 0) return []
+      const owner = alias(users, 'owner')
+      const rows = await db
+        .select({
+          ticket: tickets,
+          contact: contacts,
+          connection: {
+            id: connections.id,
+            name: connections.name,
+            channel: connections.channel,
+            status: connections.status,
+            groupAsTicket: connections.groupAsTicket,
+          },
+          user: { id: owner.id, name: owner.name },
+          queue: { id: queues.id, name: queues.name, color: queues.color },
+          rating: sql<number | null>`(
+            SELECT ${userRatings.rate} FROM ${userRatings}
+            WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
+            ORDER BY ${userRatings.id} DESC LIMIT 1)`,
+        })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+        .leftJoin(owner, eq(owner.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)))
+
+      const ticketTagRows = await db
+        .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+        .from(ticketTags)
+        .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+        .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)))
+      const contactIds = [...new Set(rows.map((row) => row.contact.id))]
+      const contactTagRows = contactIds.length
+        ? await db
+            .select({
+              contactId: contactTags.contactId,
+              id: tags.id,
+              name: tags.name,
+              color: tags.color,
+            })
+            .from(contactTags)
+            .innerJoin(tags, eq(tags.id, contactTags.tagId))
+            .where(
+              and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds)),
+            )
+            .orderBy(asc(tags.name))
+        : []
+
+      const group = <T extends { id: number; name: string; color: string }>(
+        list: (T & Record<string, unknown>)[],
+        key: string,
+      ) => {
+        const map = new Map<number, TagRef[]>()
+        for (const item of list) {
+          const owner = Number(item[key])
+          map.set(owner, [
+            ...(map.get(owner) ?? []),
+            { id: item.id, name: item.name, color: item.color },
+          ])
+        }
+        return map
+      }
+      const tagsByTicket = group(ticketTagRows, 'ticketId')
+      const tagsByContact = group(contactTagRows, 'contactId')
+      const byId = new Map(
+        rows.map((row) => [
+          row.ticket.id,
+          {
+            ticket: row.ticket,
+            contact: row.contact,
+            contactTags: tagsByContact.get(row.contact.id) ?? [],
+            connection: row.connection?.id ? row.connection : null,
+            user: row.user?.id ? row.user : null,
+            queue: row.queue?.id ? row.queue : null,
+            tags: tagsByTicket.get(row.ticket.id) ?? [],
+            rating: row.rating === null ? null : Number(row.rating),
+          } satisfies TicketView,
+        ]),
+      )
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+  }
+}
+
+export type TicketsRepository = ReturnType<typeof ticketsRepository>

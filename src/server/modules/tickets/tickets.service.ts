@@ -1,0 +1,782 @@
+import type { Channel } from '../../../shared/contracts/connections'
+import type { CompanySettingValues } from '../../../shared/contracts/settings'
+import {
+  TICKET_COUNT_CAP,
+  TICKET_PAGE_SIZE,
+  type CreateTicketBody,
+  type ListTicketsQuery,
+  type TicketConflict,
+  type TicketDto,
+  type TicketList,
+  type TicketLogDto,
+  type UpdateTicketBody,
+} from '../../../shared/contracts/tickets'
+import { isAdmin } from '../../../shared/permissions'
+import { rooms } from '../../../shared/realtime/events'
+import type { CoreDeps } from '../../deps'
+import type { Executor } from '../../db/client'
+import { AppError, validationError } from '../../lib/app-error'
+import type { RequestContext } from '../auth/auth.service'
+import type { ConnectionRow } from '../connections/connections.table'
+import type { ContactRow } from '../contacts/contacts.table'
+import type { AutomaticMessages } from '../messages/outbound.types'
+import type { QueuesService } from '../queues/queues.service'
+import type { SettingsService } from '../settings/settings.service'
+import type { UsersService } from '../users/users.service'
+import type { TicketCore } from './tickets.core'
+import {
+  decodeCursor,
+  encodeCursor,
+  listScope,
+  parseIdList,
+  parseStatusList,
+  selectableQueues,
+  type TicketListFilter,
+} from './tickets.list'
+import { ticketListRepository } from './tickets.list.repository'
+import { ticketPolicy, type TicketViewer } from './tickets.policy'
+import { ticketsRepository } from './tickets.repository'
+import type { TicketRow, TicketStatus } from './tickets.table'
+
+interface Collaborators {
+  core: TicketCore
+  settings: SettingsService
+  queues: QueuesService
+  users: UsersService
+  automaticMessages: AutomaticMessages
+  /**
+   * Mark-read on view, owned by the messages module: it decides who is a reader, clears unread
+   * and sends the channel's read receipts.
+   */
+  markReadOnView: (ctx: RequestContext, ticket: TicketRow) => Promise<unknown>
+}
+
+/** What a transition did, acted on once its transaction has committed. */
+interface Outcome {
+  /** The ticket the caller is answered with. */
+  answerId: number
+  /** Changed tickets with their state before, so that their events reach both audiences. */
+  changed: { id: number; before: TicketRow | null }[]
+  texts: { ticketId: number; body: string }[]
+  notes: { ticketId: number; userId: number; body: string }[]
+}
+
+interface References {
+  queue: { id: number; name: string; color: string } | null
+  company: CompanySettingValues
+}
+
+/** An `access` log per (ticket, user) at most this often. */
+const ACCESS_LOG_WINDOW_MS = 10 * 60_000
+const CLOSE_ALL_BATCH = 50
+
+/** The connection channels a contact can be reached through. */
+const channelsFor = (contact: ContactRow): Channel[] =>
+  contact.channel === 'whatsapp' ? ['whatsapp', 'whatsappapi'] : [contact.channel]
+
+/** Automatic texts go to groups only when the connection treats groups as tickets. */
+const mayWriteTo = (ticket: TicketRow, connection: ConnectionRow | null) =>
+  Boolean(connection) && (!ticket.isGroup || connection?.groupAsTicket === 'enabled')
+
+const enabled = (value: string) => value === 'enabled'
+
+export function createTicketsService(deps: CoreDeps, collaborators: Collaborators) {
+  const { core, settings, queues, users, automaticMessages, markReadOnView } = collaborators
+  const repo = ticketsRepository(deps.db)
+  const listRepo = ticketListRepository(deps.db)
+
+  async function dto(ctx: RequestContext, id: number): Promise<TicketDto> {
+    const [ticket] = await core.present(ctx.companyId, [id], ctx.user)
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')
+    return ticket
+  }
+
+  /** Another company's ticket and one the caller may not see are equally not found. */
+  function visible(viewer: TicketViewer, ticket: TicketRow | null): TicketRow {
+    if (!ticket || !ticketPolicy.see(viewer, ticket)) throw new AppError('ERR_NO_TICKET_FOUND')
+    return ticket
+  }
+
+  /**
+   * The queue and user a body names must be the company's own. Checked before any transaction:
+   * inside one, only the transaction's own connection may be used (PGlite has just one).
+   */
+  async function references(
+    ctx: RequestContext,
+    body: { queueId?: number | null; userId?: number | null },
+  ): Promise<References> {
+    const queue = body.queueId != null ? await repo.findQueue(ctx.companyId, body.queueId) : null
+    if (body.queueId != null && !queue) throw validationError('queueId')
+    if (
+      body.userId != null &&
+      body.userId !== ctx.user.id &&
+      !(await users.findForAuth(ctx.companyId, body.userId))
+    )
+      throw validationError('userId')
+    return { queue, company: await settings.companyValues(ctx.companyId) }
+  }
+
+  /** The user a ticket is given to: the caller, or (admins only) a colleague. */
+  function assignee(ctx: RequestContext, userId: number | null | undefined) {
+    if (userId == null || userId === ctx.user.id) return ctx.user.id
+    if (!ticketPolicy.assignOthers(ctx.user)) throw new AppError('ERR_NO_PERMISSION')
+    return userId
+  }
+
+  /** The given connection, else the user's default, else the company default or a connected one. */
+  async function connectionFor(
+    ctx: RequestContext,
+    contact: ContactRow,
+    whatsappId: number | null | undefined,
+  ): Promise<ConnectionRow> {
+    const channels = channelsFor(contact)
+    if (whatsappId != null) {
+      const given = await repo.findConnection(ctx.companyId, whatsappId)
+      if (!given) throw new AppError('ERR_NO_WAPP_FOUND')
+      if (!channels.includes(given.channel)) throw new AppError('ERR_CHANNEL_UNSUPPORTED')
+      return given
+    }
+    const own = ctx.user.whatsappId
+      ? await repo.findConnection(ctx.companyId, ctx.user.whatsappId)
+      : null
+    if (own && channels.includes(own.channel)) return own
+    const fallback = await repo.fallbackConnection(ctx.companyId, channels)
+    if (!fallback) throw new AppError('ERR_NO_DEF_WAPP_FOUND')
+    return fallback
+  }
+
+  /** Field updates any transition carries along (reference §8.2 step 9). */
+  const carried = (body: UpdateTicketBody) => ({
+    ...(body.useIntegration !== undefined ? { useIntegration: body.useIntegration } : {}),
+    ...(body.unreadMessages !== undefined ? { unreadMessages: body.unreadMessages } : {}),
+    ...(body.amountUsedBotQueues !== undefined
+      ? { amountUsedBotQueues: body.amountUsedBotQueues }
+      : {}),
+  })
+
+  const unchanged = (ticket: TicketRow): Outcome => ({
+    answerId: ticket.id,
+    changed: [],
+    texts: [],
+    notes: [],
+  })
+
+  /** Ends the attendance: tracking finished, status closed, log closed (reference §8.2 step 5). */
+  async function closeRow(
+    tx: Executor,
+    ticket: TicketRow,
+    actorId: number,
+    values: Partial<TicketRow> = {},
+  ) {
+    const txRepo = ticketsRepository(tx)
+    const now = new Date()
+    const tracking = await txRepo.openTracking(ticket)
+    await txRepo.updateTracking(tracking.id, {
+      finishedAt: now,
+      closedAt: now,
+      whatsappId: ticket.whatsappId,
+      userId: ticket.userId,
+    })
+    await txRepo.update(ticket.companyId, ticket.id, {
+      ...values,
+      status: 'closed',
+      amountUsedBotQueues: 0,
+    })
+    await txRepo.log(ticket.companyId, ticket.id, 'closed', {
+      userId: actorId,
+      queueId: ticket.queueId,
+    })
+  }
+
+  /** An attendant starts (or resumes) the attendance: tracking started (§8.2 step 10). */
+  async function startTracking(tx: Executor, ticket: TicketRow, queueChanged: boolean) {
+    const txRepo = ticketsRepository(tx)
+    const tracking = await txRepo.openTracking(ticket)
+    await txRepo.updateTracking(tracking.id, {
+      startedAt: new Date(),
+      ratingAt: null,
+      rated: false,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      whatsappId: ticket.whatsappId,
+      ...(queueChanged ? { queuedAt: new Date() } : {}),
+    })
+  }
+
+  // Transitions of PUT /tickets/{id} (000 §4, reference §8.2 and §8.3), inside one transaction
+  // that holds the ticket's row lock.
+
+  async function accept(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+    { company }: References,
+  ): Promise<Outcome> {
+    const userId = assignee(ctx, body.userId)
+    const queueId = body.queueId ?? ticket.queueId
+    const alreadyMine =
+      ticket.status !== 'pending' && ticket.userId === userId && queueId === ticket.queueId
+    if (alreadyMine && Object.keys(carried(body)).length === 0) return unchanged(ticket)
+    // Pending: accept. Open or group without a holder: take it. Held by someone else: the
+    // conditional update matches nothing and the caller learns who holds it.
+    const from: TicketStatus[] = ticket.status === 'pending' ? ['pending'] : ['open', 'group']
+    const claimed = await ticketsRepository(tx).claim(ctx.companyId, ticket.id, from, userId, {
+      ...carried(body),
+      status: ticket.isGroup ? 'group' : 'open',
+      userId,
+      queueId,
+      isBot: false,
+    })
+    if (!claimed) return unchanged(ticket)
+    const wasUnassigned = ticket.status === 'pending' || ticket.userId === null
+    if (wasUnassigned) {
+      await startTracking(tx, claimed, queueId !== ticket.queueId)
+      await ticketsRepository(tx).log(ctx.companyId, ticket.id, 'open', { userId, queueId })
+    }
+    const outcome: Outcome = {
+      answerId: ticket.id,
+      changed: [{ id: ticket.id, before: ticket }],
+      texts: [],
+      notes: [],
+    }
+    const greeting = company.greetingAcceptedMessage.trim()
+    if (ticket.status === 'pending' && enabled(company.sendGreetingAccepted) && greeting) {
+      const connection = ticket.whatsappId
+        ? await ticketsRepository(tx).findConnection(ctx.companyId, ticket.whatsappId)
+        : null
+      if (mayWriteTo(ticket, connection))
+        outcome.texts.push({ ticketId: ticket.id, body: company.greetingAcceptedMessage })
+    }
+    return outcome
+  }
+
+  async function reopen(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+  ): Promise<Outcome> {
+    const txRepo = ticketsRepository(tx)
+    if (ticket.status === 'closed' && ticket.whatsappId) {
+      await txRepo.lockContactConnection(ctx.companyId, ticket.contactId, ticket.whatsappId)
+      const other = await txRepo.findActive(ctx.companyId, ticket.contactId, ticket.whatsappId)
+      // The contact is already in service on that connection: the client names who holds it.
+      if (other) return unchanged(other)
+    }
+    const userId = assignee(ctx, body.userId)
+    const queueId = body.queueId ?? ticket.queueId
+    const reopened = await txRepo.update(ctx.companyId, ticket.id, {
+      ...carried(body),
+      status: ticket.isGroup ? 'group' : 'open',
+      userId,
+      queueId,
+      isBot: false,
+    })
+    await startTracking(tx, reopened!, queueId !== ticket.queueId)
+    await txRepo.log(ctx.companyId, ticket.id, 'reopen', { userId, queueId })
+    return {
+      answerId: ticket.id,
+      changed: [{ id: ticket.id, before: ticket }],
+      texts: [],
+      notes: [],
+    }
+  }
+
+  async function returnToQueue(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+  ): Promise<Outcome> {
+    const txRepo = ticketsRepository(tx)
+    const queueId = body.queueId ?? ticket.queueId
+    const returned = await txRepo.update(ctx.companyId, ticket.id, {
+      ...carried(body),
+      status: 'pending',
+      userId: null,
+      queueId,
+    })
+    const tracking = await txRepo.openTracking(returned!)
+    await txRepo.updateTracking(tracking.id, {
+      startedAt: null,
+      userId: null,
+      queueId,
+      ...(queueId !== ticket.queueId ? { queuedAt: new Date() } : {}),
+    })
+    await txRepo.log(ctx.companyId, ticket.id, 'pending', { userId: ticket.userId, queueId })
+    return {
+      answerId: ticket.id,
+      changed: [{ id: ticket.id, before: ticket }],
+      texts: [],
+      notes: [],
+    }
+  }
+
+  /** Resolve (from open, group or nps) and ignore (from pending or lgpd). */
+  async function close(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+    { company }: References,
+  ): Promise<Outcome> {
+    const txRepo = ticketsRepository(tx)
+    const ignoring = ticket.status === 'pending' || ticket.status === 'lgpd'
+    if (ignoring && !ticketPolicy.ignore(ctx.user)) throw new AppError('ERR_NO_PERMISSION')
+    // requiredTag guards an attendant's resolve; ignoring unattended tickets stays possible.
+    if (
+      !ignoring &&
+      enabled(company.requiredTag) &&
+      !(await txRepo.contactHasTags(ctx.companyId, ticket.contactId))
+    )
+      throw new AppError('ERR_TAG_REQUIRED')
+
+    const outcome: Outcome = {
+      answerId: ticket.id,
+      changed: [{ id: ticket.id, before: ticket }],
+      texts: [],
+      notes: [],
+    }
+    const connection = ticket.whatsappId
+      ? await txRepo.findConnection(ctx.companyId, ticket.whatsappId)
+      : null
+    const farewellWanted = body.sendFarewellMessage !== false
+    const tracking = await txRepo.openTracking(ticket)
+    const ratingMessage = connection?.ratingMessage.trim() ?? ''
+    if (
+      enabled(company.userRating) &&
+      farewellWanted &&
+      ratingMessage &&
+      !ticket.isGroup &&
+      ticket.status === 'open' &&
+      ticket.userId !== null &&
+      !tracking.rated
+    ) {
+      await txRepo.updateTracking(tracking.id, { userId: ticket.userId, closedAt: new Date() })
+      await txRepo.update(ctx.companyId, ticket.id, {
+        ...carried(body),
+        status: 'nps',
+        amountUsedBotQueuesNPS: 1,
+      })
+      await txRepo.log(ctx.companyId, ticket.id, 'nps', {
+        userId: ctx.user.id,
+        queueId: ticket.queueId,
+      })
+      outcome.texts.push({ ticketId: ticket.id, body: connection!.ratingMessage })
+      return outcome
+    }
+
+    // A ticket waiting for its rating already said goodbye with the rating request.
+    const farewellApplies =
+      ticket.status === 'open' ||
+      ticket.status === 'group' ||
+      (ticket.status === 'pending' && enabled(company.sendFarewellWaitingTicket))
+    const farewell = ctx.user.farewellMessage.trim()
+      ? ctx.user.farewellMessage
+      : (connection?.complationMessage ?? '')
+    if (farewellWanted && farewellApplies && farewell.trim() && mayWriteTo(ticket, connection))
+      outcome.texts.push({ ticketId: ticket.id, body: farewell })
+    await closeRow(tx, ticket, ctx.user.id, carried(body))
+    return outcome
+  }
+
+  async function transfer(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+    { company, queue }: References,
+  ): Promise<Outcome> {
+    if (!['open', 'group', 'pending'].includes(ticket.status)) throw validationError('status')
+    if (!queue) throw validationError('queueId')
+    const txRepo = ticketsRepository(tx)
+    const userId = body.userId ?? null
+    const status: TicketStatus = userId ? (ticket.isGroup ? 'group' : 'open') : 'pending'
+    const queueChanged = queue.id !== ticket.queueId
+    const userChanged = userId !== ticket.userId
+    const outcome: Outcome = {
+      answerId: ticket.id,
+      changed: [{ id: ticket.id, before: ticket }],
+      texts: [],
+      notes: [],
+    }
+
+    await txRepo.log(ctx.companyId, ticket.id, 'transfered', {
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+    })
+    let target: TicketRow
+    const contact = await txRepo.findContact(ctx.companyId, ticket.contactId)
+    const connection = ticket.whatsappId
+      ? await txRepo.findConnection(ctx.companyId, ticket.whatsappId)
+      : null
+    if (company.closeTicketOnTransfer && queueChanged && contact && connection) {
+      // The history splits: this ticket ends here and the new queue continues on a new one.
+      await closeRow(tx, ticket, ctx.user.id)
+      const { ticket: created } = await core.findOrCreateActive(tx, {
+        companyId: ctx.companyId,
+        contact,
+        connection,
+        origin: {
+          kind: 'agent',
+          userId: userId ?? ctx.user.id,
+          queueId: queue.id,
+          status: status === 'group' ? 'open' : status,
+        },
+      })
+      target = (await txRepo.update(ctx.companyId, created.id, {
+        ...carried(body),
+        queueId: queue.id,
+        userId,
+        status,
+      }))!
+      outcome.answerId = target.id
+      outcome.changed.push({ id: target.id, before: null })
+    } else {
+      target = (await txRepo.update(ctx.companyId, ticket.id, {
+        ...carried(body),
+        queueId: queue.id,
+        userId,
+        status,
+        ...(userId ? { isBot: false } : {}),
+      }))!
+    }
+    const tracking = await txRepo.openTracking(target)
+    await txRepo.updateTracking(tracking.id, {
+      queuedAt: new Date(),
+      queueId: queue.id,
+      userId,
+      startedAt: userId ? new Date() : null,
+    })
+    if (userId)
+      await txRepo.log(ctx.companyId, target.id, 'receivedTransfer', {
+        userId,
+        queueId: queue.id,
+      })
+
+    const note = body.msgTransfer?.trim()
+    if (note) outcome.notes.push({ ticketId: target.id, userId: ctx.user.id, body: note })
+    const transferText = company.transferMessage.trim()
+      ? company.transferMessage.replaceAll('${queue.name}', queue.name)
+      : ''
+    if (
+      enabled(company.sendMsgTransfTicket) &&
+      transferText &&
+      (queueChanged || userChanged) &&
+      mayWriteTo(target, connection)
+    )
+      outcome.texts.push({ ticketId: target.id, body: transferText })
+    return outcome
+  }
+
+  /** No status change: a queue, integration or counter update on the ticket as it is. */
+  async function edit(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+  ): Promise<Outcome> {
+    const queueChanged = body.queueId !== undefined && body.queueId !== ticket.queueId
+    const values = { ...carried(body), ...(queueChanged ? { queueId: body.queueId } : {}) }
+    if (Object.keys(values).length === 0) return unchanged(ticket)
+    const txRepo = ticketsRepository(tx)
+    const updated = await txRepo.update(ctx.companyId, ticket.id, values)
+    if (queueChanged) {
+      const tracking = await txRepo.openTracking(updated!)
+      await txRepo.updateTracking(tracking.id, {
+        queuedAt: new Date(),
+        queueId: body.queueId ?? null,
+      })
+    }
+    return {
+      answerId: ticket.id,
+      changed: [{ id: ticket.id, before: ticket }],
+      texts: [],
+      notes: [],
+    }
+  }
+
+  async function transition(
+    tx: Executor,
+    ctx: RequestContext,
+    ticket: TicketRow,
+    body: UpdateTicketBody,
+    refs: References,
+  ): Promise<Outcome> {
+    const mayAct = () => {
+      if (!ticketPolicy.act(ctx.user, ticket)) throw new AppError('ERR_NO_PERMISSION')
+    }
+    if (body.isTransfered) {
+      mayAct()
+      return transfer(tx, ctx, ticket, body, refs)
+    }
+    switch (body.status) {
+      case 'open':
+      case 'group':
+        // Whoever may see a waiting ticket may try to accept it; the claim decides.
+        if (['pending', 'open', 'group'].includes(ticket.status))
+          return accept(tx, ctx, ticket, body, refs)
+        mayAct()
+        return reopen(tx, ctx, ticket, body)
+      case 'pending':
+        mayAct()
+        if (ticket.status === 'open' || ticket.status === 'group')
+          return returnToQueue(tx, ctx, ticket, body)
+        if (ticket.status === 'pending') return edit(tx, ctx, ticket, body)
+        throw validationError('status')
+      case 'closed':
+        mayAct()
+        return ticket.status === 'closed' ? unchanged(ticket) : close(tx, ctx, ticket, body, refs)
+      case undefined:
+        mayAct()
+        return edit(tx, ctx, ticket, body)
+      // nps and lgpd are reached through the bot, never set by a client.
+      case 'nps':
+      case 'lgpd':
+        throw validationError('status')
+    }
+  }
+
+  /** Texts and notes go out after the commit; a failure there does not undo the transition. */
+  async function deliver(companyId: number, outcome: Outcome) {
+    for (const note of outcome.notes)
+      await automaticMessages
+        .addPrivateNote(companyId, note.ticketId, note.userId, note.body)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'transfer note failed'))
+    for (const text of outcome.texts)
+      await automaticMessages
+        .sendAutomaticText(companyId, text.ticketId, text.body)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'automatic text failed'))
+  }
+
+  async function conflictOf(ctx: RequestContext, active: TicketRow): Promise<TicketConflict> {
+    const ticket = await dto(ctx, active.id)
+    return {
+      userId: ticket.userId,
+      user: ticket.user,
+      queue: ticket.queue,
+      uuid: ticket.uuid,
+      status: ticket.status,
+    }
+  }
+
+  async function closeAllInBackground(
+    companyId: number,
+    actorId: number,
+    status: 'open' | 'pending',
+    ids: number[],
+  ) {
+    for (let start = 0; start < ids.length; start += CLOSE_ALL_BATCH) {
+      const batch = ids.slice(start, start + CLOSE_ALL_BATCH)
+      const closed = await deps.db.transaction(async (tx) => {
+        const txRepo = ticketsRepository(tx)
+        const rows: TicketRow[] = []
+        for (const id of batch) {
+          const ticket = await txRepo.lockById(companyId, id)
+          // Skipped when someone moved it meanwhile, or when a previous run already closed it.
+          if (ticket?.status !== status) continue
+          await closeRow(tx, ticket, actorId, { unreadMessages: 0 })
+          rows.push(ticket)
+        }
+        return rows
+      })
+      for (const before of closed) await core.emitUpdated(companyId, before.id, before)
+    }
+  }
+
+  return {
+    async list(ctx: RequestContext, query: ListTicketsQuery): Promise<TicketList> {
+      const requestedQueues = parseIdList(query.queueIds, 'queueIds')
+      const tagIds = parseIdList(query.tags, 'tags')
+      const userIds = parseIdList(query.users, 'users')
+      const whatsappIds = parseIdList(query.whatsapps, 'whatsapps')
+      const statuses = parseStatusList(query.statusFilter)
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null
+      const unread = query.withUnreadMessages === 'true'
+      const company = unread ? await settings.companyValues(ctx.companyId) : null
+      const search = query.searchParam?.trim()
+      const filter: TicketListFilter = {
+        companyId: ctx.companyId,
+        ...listScope(ctx.user, {
+          view: unread ? 'unread' : query.status,
+          showAll: query.showAll === 'true',
+          queueIds: selectableQueues(ctx.user, requestedQueues),
+          showNotificationPending: company?.showNotificationPending ?? false,
+        }),
+        tagIds,
+        whatsappIds,
+        statuses,
+        // Filtering by attendant is an admin tool (000 §6).
+        userIds: isAdmin(ctx.user) ? userIds : null,
+        isGroup: query.isGroup === undefined ? null : query.isGroup === 'true',
+        search: search ? { text: search, inMessages: query.searchOnMessages === 'true' } : null,
+        createdFrom: query.dateStart ?? query.date ?? null,
+        createdTo: query.dateEnd ?? query.date ?? null,
+        updatedOn: query.updatedAt ?? null,
+        timeZone: ctx.company.timezone,
+        sort: query.sortTickets ?? 'DESC',
+      }
+      const offset = cursor ? 0 : ((query.pageNumber ?? 1) - 1) * TICKET_PAGE_SIZE
+      const [rows, count] = await Promise.all([
+        listRepo.page(filter, { limit: TICKET_PAGE_SIZE + 1, offset, after: cursor }),
+        listRepo.count(filter, TICKET_COUNT_CAP),
+      ])
+      const hasMore = rows.length > TICKET_PAGE_SIZE
+      const page = rows.slice(0, TICKET_PAGE_SIZE)
+      const last = page.at(-1)
+      return {
+        tickets: await core.present(
+          ctx.companyId,
+          page.map((row) => row.id),
+          ctx.user,
+        ),
+        count,
+        hasMore,
+        nextCursor: hasMore && last ? encodeCursor({ updatedAt: last.cursor, id: last.id }) : null,
+      }
+    },
+
+    async get(ctx: RequestContext, id: number): Promise<TicketDto> {
+      const ticket = visible(ctx.user, await repo.findById(ctx.companyId, id))
+      await repo.logAccess(
+        ctx.companyId,
+        ticket.id,
+        ctx.user.id,
+        new Date(Date.now() - ACCESS_LOG_WINDOW_MS),
+      )
+      return dto(ctx, ticket.id)
+    },
+
+    /** Opening a conversation: also marks it read for the attendant holding it. */
+    async getByUuid(ctx: RequestContext, uuid: string): Promise<TicketDto> {
+      const ticket = visible(ctx.user, await repo.findByUuid(ctx.companyId, uuid))
+      await repo.logAccess(
+        ctx.companyId,
+        ticket.id,
+        ctx.user.id,
+        new Date(Date.now() - ACCESS_LOG_WINDOW_MS),
+      )
+      await markReadOnView(ctx, ticket)
+      return dto(ctx, ticket.id)
+    },
+
+    /**
+     * POST /tickets. An open or pending ticket of the contact on that connection is a conflict
+     * (409, naming who holds it). A group, rating or consent ticket is the contact's shared or
+     * bot-held conversation: the caller is answered with it when he may see it, since the one
+     * active ticket cannot be duplicated; otherwise it is a conflict as well.
+     */
+    async create(
+      ctx: RequestContext,
+      body: CreateTicketBody,
+    ): Promise<{ ticket: TicketDto } | { conflict: TicketConflict }> {
+      const contact = await repo.findContact(ctx.companyId, body.contactId)
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND')
+      if (body.status && body.status !== 'open' && body.status !== 'pending')
+        throw validationError('status')
+      const userId = assignee(ctx, body.userId)
+      await references(ctx, body)
+      const connection = await connectionFor(ctx, contact, body.whatsappId)
+
+      const result = await deps.db.transaction((tx) =>
+        core.findOrCreateActive(tx, {
+          companyId: ctx.companyId,
+          contact,
+          connection,
+          origin: {
+            kind: 'agent',
+            userId,
+            queueId: body.queueId ?? null,
+            ...(body.status ? { status: body.status } : {}),
+          },
+        }),
+      )
+      const active = result.ticket
+      if (!result.created) {
+        const shared =
+          active.status === 'group' || active.status === 'nps' || active.status === 'lgpd'
+        if (shared && ticketPolicy.see(ctx.user, active))
+          return { ticket: await dto(ctx, active.id) }
+        return { conflict: await conflictOf(ctx, active) }
+      }
+      await core.emitUpdated(ctx.companyId, active.id)
+      return { ticket: await dto(ctx, active.id) }
+    },
+
+    async update(ctx: RequestContext, id: number, body: UpdateTicketBody): Promise<TicketDto> {
+      // Not found comes before any complaint about the body.
+      visible(ctx.user, await repo.findById(ctx.companyId, id))
+      const refs = await references(ctx, body)
+      const outcome = await deps.db.transaction(async (tx) => {
+        const ticket = visible(ctx.user, await ticketsRepository(tx).lockById(ctx.companyId, id))
+        return transition(tx, ctx, ticket, body, refs)
+      })
+      for (const change of outcome.changed)
+        await core.emitUpdated(ctx.companyId, change.id, change.before)
+      await deliver(ctx.companyId, outcome)
+      return dto(ctx, outcome.answerId)
+    },
+
+    async remove(ctx: RequestContext, id: number): Promise<{ message: string }> {
+      const deleted = await repo.delete(ctx.companyId, id)
+      if (!deleted) throw new AppError('ERR_NO_TICKET_FOUND')
+      core.emitDeleted(ctx.companyId, deleted)
+      return { message: 'ticket deleted' }
+    },
+
+    /**
+     * Answers how many tickets will be closed and closes them in the background, in batches,
+     * without farewell or rating. Each close is conditional on the status, so a second run (or a
+     * ticket accepted meanwhile) is left alone.
+     */
+    async closeAll(
+      ctx: RequestContext,
+      body: { status: 'open' | 'pending'; selectedQueueIds?: number[] },
+    ): Promise<{ count: number }> {
+      const queueIds = body.selectedQueueIds
+        ? await queues.existing(ctx.companyId, body.selectedQueueIds)
+        : null
+      const ids = await repo.idsWithStatus(ctx.companyId, body.status, queueIds)
+      closeAllInBackground(ctx.companyId, ctx.user.id, body.status, ids).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'close all failed'),
+      )
+      return { count: ids.length }
+    },
+
+    async logs(ctx: RequestContext, ticketId: number): Promise<TicketLogDto[]> {
+      const ticket = visible(ctx.user, await repo.findById(ctx.companyId, ticketId))
+      return (await repo.logs(ctx.companyId, ticket.id)).map((log) => ({
+        ...log,
+        createdAt: log.createdAt.toISOString(),
+      }))
+    },
+
+    /**
+     * The conversation room a socket may join (joinChatBox), by ticket id or uuid: only for a
+     * ticket its user may see now (permissions are re-read, not taken from the handshake).
+     */
+    async chatRoom(
+      companyId: number,
+      userId: number,
+      ref: { id: number } | { uuid: string },
+    ): Promise<string | null> {
+      const viewer = await users.findForAuth(companyId, userId)
+      if (!viewer) return null
+      const ticket =
+        'id' in ref
+          ? await repo.findById(companyId, ref.id)
+          : await repo.findByUuid(companyId, ref.uuid)
+      return ticket && ticketPolicy.see(viewer, ticket) ? rooms.ticket(ticket.uuid) : null
+    },
+
+    /** The room joinChatBoxLeave leaves; leaving needs no permission. */
+    async chatRoomOf(companyId: number, ref: { id: number } | { uuid: string }) {
+      if ('uuid' in ref) return rooms.ticket(ref.uuid)
+      const ticket = await repo.findById(companyId, ref.id)
+      return ticket ? rooms.ticket(ticket.uuid) : null
+    },
+  }
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { companies } from '../companies/companies.table'
+import { connections } from '../connections/connections.table'
+import { contacts } from '../contacts/contacts.table'
+import { queues } from '../queues/queues.table'
+import { users } from '../users/users.table'
+import { TICKET_LOG_TYPES, TICKET_STATUSES } from '../../../shared/contracts/tickets'
+
+/** Statuses of the one active ticket a contact may have per connection (reference §8.5). */
+export const ACTIVE_TICKET_STATUSES = ['open', 'pending', 'group', 'nps', 'lgpd'] as const
+
+/** A conversation with a contact on one connection (000 §3 Ticket, §4 Ticket statuses). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contactId')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsappId').references(() => connections.id, { onDelete: 'set null' }),
+    userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queueId').references(() => queues.id, { onDelete: 'set null' }),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('pending'),
+    channel: text('channel', {
+      enum: ['whatsapp', 'whatsappapi', 'facebook', 'instagram'],
+    }).notNull(),
+    isGroup: boolean('isGroup').notNull().default(false),
+    /** The bot still owns the ticket (menus allowed). */
+    isBot: boolean('isBot').notNull().default(true),
+    unreadMessages: integer('unreadMessages').notNull().default(0),
+    lastMessage: text('lastMessage').notNull().default(''),
+    /** When the last message (either way) was stored: expiry measures from here, not updatedAt. */
+    lastMessageAt: timestamp('lastMessageAt', { withTimezone: true }),
+    /** When the contact last wrote: the Messenger 24-hour window counts from here. */
+    lastInboundAt: timestamp('lastInboundAt', { withTimezone: true }),
+    /** The last message was outgoing. */
+    fromMe: boolean('fromMe').notNull().default(false),
+    amountUsedBotQueues: integer('amountUsedBotQueues').notNull().default(0),
+    amountUsedBotQueuesNPS: integer('amountUsedBotQueuesNPS').notNull().default(0),
+    useIntegration: boolean('useIntegration').notNull().default(false),
+    integrationId: integer('integrationId'),
+    /** An agent opened the ticket (true) or the contact did (false). */
+    isActiveDemand: boolean('isActiveDemand').notNull().default(false),
+    isOutOfHour: boolean('isOutOfHour').notNull().default(false),
+    sendInactiveMessage: boolean('sendInactiveMessage').notNull().default(false),
+    imported: timestamp('imported', { withTimezone: true }),
+    lgpdSendMessageAt: timestamp('lgpdSendMessageAt', { withTimezone: true }),
+    lgpdAcceptedAt: timestamp('lgpdAcceptedAt', { withTimezone: true }),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid_key').on(t.uuid),
+    // One active ticket per contact and connection, guaranteed by the database.
+    uniqueIndex('tickets_one_active_key')
+      .on(t.companyId, t.contactId, t.whatsappId)
+      .where(sql`${t.status} IN ('open', 'pending', 'group', 'nps', 'lgpd')`),
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt, t.id),
+    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
+    index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.id),
+    index('tickets_company_unread_idx')
+      .on(t.companyId, t.status)
+      .where(sql`${t.unreadMessages} > 0`),
+  ],
+)
+
+export type TicketRow = typeof tickets.$inferSelect
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+/** Who did what to a ticket, and when (000 §3 Ticket log entry). */
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticketId')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queueId').references(() => queues.id, { onDelete: 'set null' }),
+    type: text('type', { enum: TICKET_LOG_TYPES }).notNull(),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_company_ticket_idx').on(t.companyId, t.ticketId, t.createdAt)],
+)
+
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number]
+
+/**
+ * One attendance cycle of a ticket (reference §8 "tracking"): queued, accepted, closed, rated.
+ * At most one is open (finishedAt null) per ticket; the dashboard reads these.
+ */
+export const ticketTrackings = pgTable(
+  'ticket_trackings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticketId')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsappId').references(() => connections.id, { onDelete: 'set null' }),
+    userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queueId').references(() => queues.id, { onDelete: 'set null' }),
+    rated: boolean('rated').notNull().default(false),
+    queuedAt: timestamp('queuedAt', { withTimezone: true }),
+    startedAt: timestamp('startedAt', { withTimezone: true }),
+    closedAt: timestamp('closedAt', { withTimezone: true }),
+    finishedAt: timestamp('finishedAt', { withTimezone: true }),
+    ratingAt: timestamp('ratingAt', { withTimezone: true }),
+    chatbotAt: timestamp('chatbotAt', { withTimezone: true }),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_trackings_company_created_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('ticket_trackings_one_open_key')
+      .on(t.ticketId)
+      .where(sql`${t.finishedAt} IS NULL`),
+  ],
+)
+
+/** A contact's rating of an attendance (0..10; the list shows 1..5 as faces). */
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticketId')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_ratings_company_ticket_idx').on(t.companyId, t.ticketId, t.id)],
+)

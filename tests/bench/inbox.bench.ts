@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { buildApp } from '../../src/server/app'
+import { openDatabase } from '../../src/server/db/client'
+import { hashPassword } from '../../src/server/lib/passwords'
+import { testConfig } from '../helpers/test-app'
+import { generateInbox, scaleOf } from './lib/inbox-data'
+import { report, summarise, timed } from './lib/stats'
+
+/**
+ * Inbox reads at scale (issue 3): the ticket list per tab at 10 concurrent callers, deep pages,
+ * a conversation's messages and the search, over 1M tickets and 10M messages generated in SQL.
+ * BENCH_SCALE shrinks the data (default 1 with PostgreSQL, 0.01 on PGlite). The generated
+ * database is kept (`atende_bench_<scale>`) so later runs skip the load.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL)
+const factor = Number(process.env.BENCH_SCALE ?? (onPostgres ? '1' : '0.01'))
+const scale = scaleOf(factor)
+const PASSWORD = 'bench-password'
+
+async function openBenchDatabase() {
+  if (!onPostgres) return openDatabase({ databaseUrl: null, pgliteDir: null })
+  const server = new URL(process.env.DATABASE_URL!)
+  const name = `atende_bench_${String(factor).replace('.', '_')}`
+  const admin = new pg.Client({ connectionString: server.toString() })
+  await admin.connect()
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  server.pathname = `/${name}`
+  return openDatabase({ databaseUrl: server.toString(), pgliteDir: null })
+}
+
+const handle = await openBenchDatabase()
+await handle.migrate()
+const { db } = handle
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+const [seeded] = rows<{ id: number }>(
+  await db.execute(sql`SELECT id FROM companies WHERE name = 'Bench 1'`),
+)
+if (!seeded) {
+  const started = performance.now()
+  console.log(`generating ${scale.largestTickets + scale.otherTickets * 99} tickets…`)
+  const [plan] = rows<{ id: number }>(
+    await db.execute(
+      sql`INSERT INTO plans (name, users, connections, queues, amount) VALUES ('Bench', 100, 10, 10, '0') RETURNING id`,
+    ),
+  )
+  await generateInbox(db, scale, plan!.id)
+  const hash = await hashPassword(PASSWORD)
+  await db.execute(sql`
+    INSERT INTO users ("companyId", name, email, "passwordHash", profile)
+    SELECT c.id, 'Atendente ' || g, 'agent-' || g || '@bench.test', ${hash},
+           CASE WHEN g = 1 THEN 'admin' ELSE 'user' END
+    FROM companies c, generate_series(1, 20) g WHERE c.name = 'Bench 1'`)
+  await db.execute(sql`
+    INSERT INTO user_queues ("companyId", "userId", "queueId")
+    SELECT u."companyId", u.id, q.id FROM users u JOIN queues q ON q."companyId" = u."companyId"
+    WHERE u.email LIKE 'agent-%@bench.test'`)
+  // Open tickets belong to the attendants, as they would after accepting them.
+  await db.execute(sql`
+    UPDATE tickets t SET "userId" = (SELECT u.id FROM users u WHERE u."companyId" = t."companyId"
+                                     ORDER BY u.id OFFSET t.id % 20 LIMIT 1)
+    WHERE t.status = 'open' AND t."companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')`)
+  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+}
+
+const { app } = await buildApp({ config: testConfig(), db, logger: false })
+await app.ready()
+const login = async (email: string) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password: PASSWORD },
+  })
+  return { authorization: `Bearer ${response.json<{ token: string }>().token}` }
+}
+const asAdmin = await login('agent-1@bench.test')
+const asAgent = await login('agent-2@bench.test')
+const get = async (url: string, headers: Record<string, string>) => {
+  const response = await app.inject({ method: 'GET', url, headers })
+  if (response.statusCode !== 200)
+    throw new Error(`${url}: ${response.statusCode} ${response.body}`)
+  return response.json<Record<string, unknown>>()
+}
+
+try {
+  const [largest] = rows<{ tickets: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS tickets FROM tickets WHERE "companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')`,
+    ),
+  )
+  console.log(
+    `database: ${onPostgres ? 'PostgreSQL' : 'PGlite'}; scale ${factor}; largest company ${largest!.tickets} tickets`,
+  )
+
+  for (const [who, headers] of [
+    ['admin, show all', asAdmin],
+    ['attendant', asAgent],
+  ] as const) {
+    for (const status of ['open', 'pending', 'closed', 'group'] as const) {
+      const url = `/tickets?status=${status}&showAll=${who.startsWith('admin')}&pageNumber=1`
+      const times = await timed(200, 10, async () => {
+        await get(url, headers)
+      })
+      const { p95 } = summarise(times)
+      report(
+        `GET /tickets ${status} page 1 (${who})`,
+        `p95 ${p95.toFixed(1)} ms`,
+        'p95 ≤ 50 ms at 10 concurrent',
+        p95 <= 50,
+      )
+    }
+  }
+
+  // Deep pages: follow the cursor 50 pages into the closed tab and time page 50 against page 1.
+  const first = `/tickets?status=closed&showAll=true`
+  let cursor: string | null = null
+  for (let page = 1; page < 50; page++) {
+    const body: Record<string, unknown> = await get(
+      cursor ? `${first}&cursor=${encodeURIComponent(cursor)}` : first,
+      asAdmin,
+    )
+    cursor = body.nextCursor as string | null
+    if (!cursor) break
+  }
+  const pageOne = summarise(await timed(100, 1, async () => void (await get(first, asAdmin)))).p95
+  if (cursor) {
+    const deep = `${first}&cursor=${encodeURIComponent(cursor)}`
+    const pageFifty = summarise(
+      await timed(100, 1, async () => void (await get(deep, asAdmin))),
+    ).p95
+    report(
+      'GET /tickets closed page 50 vs page 1',
+      `${pageFifty.toFixed(1)} vs ${pageOne.toFixed(1)} ms`,
+      '≤ 1.5× page 1',
+      pageFifty <= pageOne * 1.5,
+    )
+  }
+
+  const sample = rows<{ id: number }>(
+    await db.execute(sql`
+      SELECT id FROM tickets WHERE "companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')
+      ORDER BY id DESC LIMIT 200`),
+  )
+  const messageTimes = await timed(400, 1, async (round) => {
+    await get(`/messages/${sample[round % sample.length]!.id}`, asAdmin)
+  })
+  const messagesP95 = summarise(messageTimes).p95
+  report(
+    'GET /messages/{ticketId}',
+    `p95 ${messagesP95.toFixed(1)} ms`,
+    'p95 ≤ 20 ms',
+    messagesP95 <= 20,
+  )
+
+  const terms = ['bruno 12', 'élida', 'comprovante', 'nota fiscal', 'prazo de entrega']
+  const searchTimes = await timed(50, 1, async (round) => {
+    const term = encodeURIComponent(terms[round % terms.length]!)
+    await get(
+      `/tickets?status=search&showAll=true&searchParam=${term}&searchOnMessages=true`,
+      asAdmin,
+    )
+  })
+  const searchP95 = summarise(searchTimes).p95
+  report(
+    'GET /tickets search (with messages)',
+    `p95 ${searchP95.toFixed(1)} ms`,
+    'p95 ≤ 300 ms',
+    searchP95 <= 300,
+  )
+} finally {
+  await app.close()
+  await handle.close()
+}
