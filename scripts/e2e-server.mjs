@@ -4,13 +4,34 @@
 // Playwright starts it (playwright.config.ts) and stops it at the end.
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
 import pg from 'pg'
 
 export const E2E_DATABASE = 'atende_e2e'
 
+/**
+ * Meta's Graph API is a local stand-in (tests/helpers/fake-graph.ts) that the specs start on this
+ * fixed port (`startGraphStandIn` in tests/e2e/fixtures.ts): the server never calls Meta.
+ */
+const E2E_GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 18091)
+
+/**
+ * Queues have no API yet, and the embedded database cannot be reached from the specs: the inbox
+ * spec's two queues are put in the platform company here (same names in tests/e2e/fixtures.ts).
+ */
+const E2E_QUEUES = [
+  { name: 'E2E Fila A', color: '#0B6A0B' },
+  { name: 'E2E Fila B', color: '#8764B8' },
+]
+
 const dataDir = process.env.DATA_DIR ?? '.e2e-data'
 rmSync(dataDir, { recursive: true, force: true })
-const env = { ...process.env, DATA_DIR: dataDir }
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  GRAPH_API_URL: process.env.GRAPH_API_URL ?? `http://127.0.0.1:${E2E_GRAPH_PORT}`,
+}
 
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
@@ -23,6 +44,57 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString()
 }
 
-const child = spawn(process.execPath, ['out/server/index.js'], { stdio: 'inherit', env })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+let child = null
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => (child ? child.kill(signal) : process.exit(0)))
+}
+
+/** The bundle, started with `overrides`; resolves with its exit code. */
+const startServer = (overrides, stdio) => {
+  child = spawn(process.execPath, ['out/server/index.js'], { stdio, env: { ...env, ...overrides } })
+  return new Promise((done) => child.on('exit', (code) => done(code ?? 0)))
+}
+
+const freePort = () =>
+  new Promise((done, fail) => {
+    const probe = createServer()
+    probe.on('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => done(port))
+    })
+  })
+
+// A first start on a private port migrates the database and seeds the platform company; the
+// queues go in once it has stopped, so Playwright only ever sees the server that has them.
+const privatePort = await freePort()
+const firstExit = startServer({ PORT: String(privatePort) }, ['ignore', 'ignore', 'inherit'])
+let firstExited = false
+void firstExit.then(() => (firstExited = true))
+for (let ready = false; !ready;) {
+  if (firstExited) process.exit(1)
+  ready = await fetch(`http://127.0.0.1:${privatePort}/version`)
+    .then((response) => response.ok)
+    .catch(() => false)
+  if (!ready) await new Promise((done) => setTimeout(done, 100))
+}
+child.kill('SIGTERM')
+if ((await firstExit) !== 0) process.exit(1)
+
+const insertQueues = `INSERT INTO queues ("companyId", name, color, "orderQueue")
+  VALUES (1, $1, $2, 1), (1, $3, $4, 2)`
+const queueValues = E2E_QUEUES.flatMap((queue) => [queue.name, queue.color])
+if (env.DATABASE_URL) {
+  const db = new pg.Client({ connectionString: env.DATABASE_URL })
+  await db.connect()
+  await db.query(insertQueues, queueValues)
+  await db.end()
+} else {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const db = new PGlite(join(resolve(dataDir), 'pglite'), { extensions: { pg_trgm } })
+  await db.query(insertQueues, queueValues)
+  await db.close()
+}
+
+process.exit(await startServer({}, 'inherit'))

@@ -29,7 +29,7 @@ test('the operator signs in and sees the shell with his menu and greeting', asyn
   await expect(banner).toContainText(greeting(user.name, user.company?.name ?? ''))
   // Admins also see the due date; company 1 never expires (fixed at the end of 2999).
   await expect(banner).toContainText('(vencimento: 31/12/2999)')
-  await expect(page.getByRole('heading', { level: 1, name: 'Atendimentos' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Selecionar ticket' })).toBeVisible()
 
   const menu = await openSideMenu(page)
   for (const entry of ['Dashboard', 'Atendimentos', 'Usuários', 'Configurações']) {

@@ -12,6 +12,7 @@
  * its own companies and users with unique e-mails and never depends on another spec's data.
  */
 import { randomUUID } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
 import {
   test as base,
   expect,
@@ -22,6 +23,7 @@ import {
 } from '@playwright/test'
 import pg from 'pg'
 import { E2E_OPERATOR } from '../../playwright.config'
+import { signMeta, startFakeGraph, type FakeGraph } from '../helpers/fake-graph'
 
 export { expect, E2E_OPERATOR }
 
@@ -219,6 +221,107 @@ export const greeting = (name: string, company: string): string =>
 /** Matches the app's hash route exactly: `/tickets` matches `…/#/tickets` only. */
 export const route = (path: string): RegExp =>
   new RegExp(`#${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+
+/**
+ * The fixed port scripts/e2e-server.mjs points the server's GRAPH_API_URL at: a spec that needs
+ * Meta's Graph API starts the stand-in there with `startGraphStandIn`.
+ */
+export const E2E_GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 18091)
+
+/**
+ * The queues scripts/e2e-server.mjs puts in the platform company (company 1) before the server
+ * starts: there is no queue API yet, and the embedded database is the server's alone.
+ */
+export const E2E_QUEUES = { a: 'E2E Fila A', b: 'E2E Fila B' } as const
+
+/** One answer the Graph stand-in gave, as the server received it. */
+export interface GraphExchange {
+  method: string
+  path: string
+  status: number
+  response: unknown
+}
+
+export interface GraphStandIn {
+  /** The fake itself: add phone numbers and pages, read `fake.requests`. */
+  fake: FakeGraph
+  /** Its answers, in order (e.g. the `wamid` of a Cloud API send). */
+  exchanges: GraphExchange[]
+  close(): Promise<void>
+}
+
+/**
+ * tests/helpers/fake-graph.ts on the fixed port the e2e server calls: the fake listens on a port
+ * of its own, so a small relay forwards to it and keeps each answer. One per spec at a time.
+ */
+export async function startGraphStandIn(port = E2E_GRAPH_PORT): Promise<GraphStandIn> {
+  const fake = await startFakeGraph()
+  const exchanges: GraphExchange[] = []
+  const relay: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value !== 'string' || ['host', 'connection', 'content-length'].includes(name))
+          continue
+        headers.set(name, value)
+      }
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
+      fetch(`${fake.url}${req.url ?? '/'}`, { method: req.method, headers, body })
+        .then(async (answer) => {
+          const data = Buffer.from(await answer.arrayBuffer())
+          const type = answer.headers.get('content-type') ?? 'application/octet-stream'
+          exchanges.push({
+            method: req.method ?? 'GET',
+            path: new URL(req.url ?? '/', fake.url).pathname,
+            status: answer.status,
+            response: type.startsWith('application/json')
+              ? JSON.parse(data.toString('utf8'))
+              : undefined,
+          })
+          res.writeHead(answer.status, { 'content-type': type })
+          res.end(data)
+        })
+        .catch(() => req.socket.destroy())
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    relay.once('error', reject)
+    relay.listen(port, '127.0.0.1', resolve)
+  })
+  return {
+    fake,
+    exchanges,
+    close: async () => {
+      relay.closeAllConnections()
+      await new Promise<void>((resolve) => relay.close(() => resolve()))
+      await fake.close()
+    },
+  }
+}
+
+/**
+ * POST /webhooks/meta/{connectionId} as Meta sends it: the JSON body signed with the
+ * connection's app secret in `X-Hub-Signature-256`.
+ */
+export async function postMetaWebhook(
+  request: APIRequestContext,
+  connectionId: number,
+  payload: unknown,
+  appSecret: string,
+): Promise<void> {
+  const raw = JSON.stringify(payload)
+  const response = await request.post(`/webhooks/meta/${connectionId}`, {
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signMeta(raw, appSecret),
+    },
+    data: raw,
+  })
+  if (!response.ok())
+    throw new Error(`webhook answered ${response.status()}: ${await response.text()}`)
+}
 
 interface Fixtures {
   api: Api

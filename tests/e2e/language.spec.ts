@@ -54,10 +54,10 @@ test('the top bar language switch translates the shell and survives a reload', a
 
   // locales/en/shell.json
   await expect(banner).toContainText(`Hello ${user.name}, welcome to ${company}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible()
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await expect(menu.getByRole('link', { name: 'Tickets', exact: true })).toBeVisible()
-  await expect(page.getByRole('main').getByText('Coming soon')).toBeVisible()
+  // locales/en/tickets.json: the inbox with no ticket chosen.
+  await expect(page.getByRole('button', { name: 'Select ticket' })).toBeVisible()
 
   await page.reload()
   await expect(banner).toContainText(`Hello ${user.name}, welcome to ${company}`)
@@ -66,5 +66,5 @@ test('the top bar language switch translates the shell and survives a reload', a
   await banner.getByRole('button', { name: 'Language' }).click()
   await page.getByRole('menuitemradio', { name: 'Português (Brasil)' }).click()
   await expect(banner).toContainText(greeting(user.name, company))
-  await expect(page.getByRole('heading', { level: 1, name: 'Atendimentos' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Selecionar ticket' })).toBeVisible()
 })

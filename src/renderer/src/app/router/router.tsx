@@ -11,6 +11,9 @@ import { PublicOnly, RequireSession } from './guards'
 import { LazyPublicPage } from './LazyPublicPage'
 
 const privatePages: PageRegistry = {
+  tickets: lazy(() =>
+    import('../../features/tickets/pages/TicketsPage').then((m) => ({ default: m.TicketsPage })),
+  ),
   users: lazy(() =>
     import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
   ),

@@ -1,0 +1,95 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Option,
+} from '@fluentui/react-components'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BusyButton } from '../../../components/BusyButton'
+import { useQueueChoices } from '../hooks/useQueueChoices'
+import { QueueLabel } from './QueueLabel'
+import { useTicketDialogStyles } from './TicketDialog.styles'
+
+export interface AcceptTicketDialogProps {
+  open: boolean
+  /** Accepting a pending ticket, or reopening a closed one; both need a queue first. */
+  mode: 'accept' | 'reopen'
+  contactName: string
+  busy: boolean
+  onConfirm: (queueId: number) => void
+  onCancel: () => void
+}
+
+/** The queue choice before taking a ticket without queue (000 §5: start disabled until chosen). */
+export const AcceptTicketDialog = ({
+  open,
+  mode,
+  contactName,
+  busy,
+  onConfirm,
+  onCancel,
+}: AcceptTicketDialogProps) => {
+  const { t } = useTranslation('tickets')
+  const styles = useTicketDialogStyles()
+  const { queues } = useQueueChoices('mine')
+  const [queueId, setQueueId] = useState<number | null>(null)
+  const chosen = queues.find((queue) => queue.id === queueId) ?? null
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(_event, data) => {
+        if (!data.open && !busy) onCancel()
+      }}
+    >
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>
+            {t(mode === 'accept' ? 'acceptDialog.title' : 'acceptDialog.reopenTitle', {
+              name: contactName,
+            })}
+          </DialogTitle>
+          <DialogContent className={styles.fields}>
+            <Field label={t('fields.queue')} required>
+              <Dropdown
+                placeholder={t('fields.queuePlaceholder')}
+                value={chosen?.name ?? ''}
+                selectedOptions={queueId === null ? [] : [String(queueId)]}
+                onOptionSelect={(_event, data) =>
+                  setQueueId(data.optionValue ? Number(data.optionValue) : null)
+                }
+              >
+                {queues.map((queue) => (
+                  <Option key={queue.id} value={String(queue.id)} text={queue.name}>
+                    <QueueLabel queue={queue} />
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onCancel}>
+              {t('actions.cancel')}
+            </Button>
+            <BusyButton
+              busy={busy}
+              disabled={queueId === null}
+              onClick={() => {
+                if (queueId !== null) onConfirm(queueId)
+              }}
+            >
+              {t('acceptDialog.start')}
+            </BusyButton>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

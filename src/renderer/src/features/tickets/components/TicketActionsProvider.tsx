@@ -1,0 +1,202 @@
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TicketDto, UpdateTicketBody } from '../../../../../shared/contracts/tickets'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { useCurrentUser } from '../../../hooks/useSession'
+import {
+  TicketActionsContext,
+  type TicketActions,
+  type TicketTarget,
+} from '../hooks/useTicketActions'
+import { useDeleteTicketMutation, useUpdateTicketMutation } from '../mutations'
+import {
+  holderIfTaken,
+  transitionBodies,
+  type TicketHolder,
+  type TransferChoice,
+} from '../transitions'
+import { AcceptTicketDialog } from './AcceptTicketDialog'
+import { CloseTicketDialog } from './CloseTicketDialog'
+import { TicketInfoDialog } from './TicketInfoDialog'
+import { TicketLogDialog } from './TicketLogDialog'
+import { TransferTicketDialog } from './TransferTicketDialog'
+
+type DialogState =
+  | { kind: 'queue'; ticket: TicketDto; mode: 'accept' | 'reopen' }
+  | { kind: 'close'; ticket: TicketDto }
+  | { kind: 'transfer'; ticket: TicketDto }
+  | { kind: 'delete'; ticket: TicketDto }
+  | { kind: 'log'; ticket: TicketDto }
+  | { kind: 'info'; holder: TicketHolder }
+
+export interface TicketActionsProviderProps {
+  children: ReactNode
+  /** The uuid of the ticket on screen: leaving it after a transition goes back to /tickets. */
+  currentTicketUuid: string | null
+  /** Opens a ticket the user now holds, selecting its tab (000 §2). */
+  onShowTicket: (ticket: TicketTarget) => void
+  /** Closes the ticket on screen (000 §2: after closing or returning, the user is at /tickets). */
+  onLeaveTicket: () => void
+}
+
+/** A ticket the user still works on after a transition: his, and active. */
+const stillMine = (ticket: TicketDto, myId: number) =>
+  ticket.userId === myId && (ticket.status === 'open' || ticket.status === 'group')
+
+/** Provides `useTicketActions` and renders the dialogs the transitions open. */
+export const TicketActionsProvider = ({
+  children,
+  currentTicketUuid,
+  onShowTicket,
+  onLeaveTicket,
+}: TicketActionsProviderProps) => {
+  const { t } = useTranslation('tickets')
+  const me = useCurrentUser()
+  const updateMutation = useUpdateTicketMutation()
+  const deleteMutation = useDeleteTicketMutation()
+  // Closing keeps the content, so a dialog does not go blank while it fades out.
+  const [dialog, setDialog] = useState<DialogState | null>(null)
+  const [open, setOpen] = useState(false)
+
+  const showDialog = (next: DialogState) => {
+    setDialog(next)
+    setOpen(true)
+  }
+  const hideDialog = () => setOpen(false)
+
+  /** Runs a transition; a failure was already shown, and leaves the dialog open for another try. */
+  const transition = async (ticket: TicketDto, body: UpdateTicketBody) => {
+    try {
+      const answered = await updateMutation.mutateAsync({ id: ticket.id, body })
+      hideDialog()
+      return answered
+    } catch {
+      return null
+    }
+  }
+
+  /** Accept and reopen: open the ticket, unless someone else turned out to hold it. */
+  const take = async (ticket: TicketDto, body: UpdateTicketBody) => {
+    const answered = await transition(ticket, body)
+    if (!answered) return
+    const holder = holderIfTaken(answered, me.id)
+    if (holder) showDialog({ kind: 'info', holder })
+    else onShowTicket(answered)
+  }
+
+  /** Return, close, ignore and transfer: the ticket on screen is left once it is not ours. */
+  const release = async (ticket: TicketDto, body: UpdateTicketBody) => {
+    const answered = await transition(ticket, body)
+    if (answered && ticket.uuid === currentTicketUuid && !stillMine(answered, me.id)) {
+      onLeaveTicket()
+    }
+  }
+
+  const handleQueueChosen = (queueId: number) => {
+    if (dialog?.kind !== 'queue') return
+    const body =
+      dialog.mode === 'accept'
+        ? transitionBodies.accept(me.id, queueId)
+        : transitionBodies.reopen(me.id, queueId)
+    void take(dialog.ticket, body)
+  }
+
+  const handleCloseChosen = (sendFarewellMessage: boolean) => {
+    if (dialog?.kind === 'close')
+      void release(dialog.ticket, transitionBodies.close(sendFarewellMessage))
+  }
+
+  const handleTransferChosen = (choice: TransferChoice) => {
+    if (dialog?.kind === 'transfer') void release(dialog.ticket, transitionBodies.transfer(choice))
+  }
+
+  const handleDeleteConfirmed = () => {
+    if (dialog?.kind !== 'delete') return
+    const { ticket } = dialog
+    deleteMutation.mutate(ticket.id, {
+      onSuccess: () => {
+        hideDialog()
+        if (ticket.uuid === currentTicketUuid) onLeaveTicket()
+      },
+    })
+  }
+
+  const busyTicketId = updateMutation.isPending ? (updateMutation.variables?.id ?? null) : null
+
+  const actions: TicketActions = {
+    accept: (ticket) => {
+      if (ticket.queueId === null) showDialog({ kind: 'queue', ticket, mode: 'accept' })
+      else void take(ticket, transitionBodies.accept(me.id, ticket.queueId))
+    },
+    returnToQueue: (ticket) => void release(ticket, transitionBodies.returnToQueue()),
+    close: (ticket) => showDialog({ kind: 'close', ticket }),
+    ignore: (ticket) => void release(ticket, transitionBodies.ignore()),
+    reopen: (ticket) => {
+      if (ticket.queueId === null) showDialog({ kind: 'queue', ticket, mode: 'reopen' })
+      else void take(ticket, transitionBodies.reopen(me.id))
+    },
+    transfer: (ticket) => showDialog({ kind: 'transfer', ticket }),
+    remove: (ticket) => showDialog({ kind: 'delete', ticket }),
+    showLog: (ticket) => showDialog({ kind: 'log', ticket }),
+    showHolder: (holder) => showDialog({ kind: 'info', holder }),
+    openTicket: onShowTicket,
+    busyTicketId,
+  }
+
+  const busy = updateMutation.isPending
+  const contactName = dialog && 'ticket' in dialog ? dialog.ticket.contact.name : ''
+
+  return (
+    <TicketActionsContext.Provider value={actions}>
+      {children}
+      {dialog?.kind === 'queue' && (
+        <AcceptTicketDialog
+          key={dialog.ticket.id}
+          open={open}
+          mode={dialog.mode}
+          contactName={contactName}
+          busy={busy}
+          onConfirm={handleQueueChosen}
+          onCancel={hideDialog}
+        />
+      )}
+      {dialog?.kind === 'close' && (
+        <CloseTicketDialog
+          open={open}
+          contactName={contactName}
+          busy={busy}
+          onConfirm={handleCloseChosen}
+          onCancel={hideDialog}
+        />
+      )}
+      {dialog?.kind === 'transfer' && (
+        <TransferTicketDialog
+          key={dialog.ticket.id}
+          open={open}
+          busy={busy}
+          onConfirm={handleTransferChosen}
+          onCancel={hideDialog}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          open={open}
+          title={t('deleteDialog.title', { id: dialog.ticket.id })}
+          confirmLabel={t('deleteDialog.confirm')}
+          cancelLabel={t('actions.cancel')}
+          busy={deleteMutation.isPending}
+          onConfirm={handleDeleteConfirmed}
+          onCancel={hideDialog}
+        >
+          {t('deleteDialog.message', { name: contactName })}
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'log' && (
+        <TicketLogDialog open={open} ticketId={dialog.ticket.id} onClose={hideDialog} />
+      )}
+      {dialog?.kind === 'info' && (
+        <TicketInfoDialog open={open} holder={dialog.holder} onClose={hideDialog} />
+      )}
+    </TicketActionsContext.Provider>
+  )
+}

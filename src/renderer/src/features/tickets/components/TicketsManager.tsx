@@ -1,0 +1,292 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Input,
+  Switch,
+  Tab,
+  TabList,
+  ToggleButton,
+  Tooltip,
+} from '@fluentui/react-components'
+import {
+  AddRegular,
+  ArrowSortDownLinesRegular,
+  ArrowSortUpLinesRegular,
+  ChatDismissRegular,
+  FilterRegular,
+  SearchRegular,
+} from '@fluentui/react-icons'
+import { useState, type Ref } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TicketDto } from '../../../../../shared/contracts/tickets'
+import { SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants'
+import {
+  canIgnorePendingTicket,
+  canShowAllTickets,
+  hasPermission,
+  isAdmin,
+} from '../../../../../shared/permissions'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue'
+import { useCurrentUser } from '../../../hooks/useSession'
+import { notifySuccess } from '../../../lib/notify'
+import { formatCount } from '../format'
+import { useTicketActions } from '../hooks/useTicketActions'
+import { useTicketList, type TicketListState } from '../hooks/useTicketList'
+import { normalizeFilters, type TicketListStatus, type TicketSort } from '../list-filters'
+import { useCloseAllTicketsMutation } from '../mutations'
+import { NewTicketDialog } from './NewTicketDialog'
+import { QueueSelect } from './QueueSelect'
+import { EMPTY_PANEL_FILTERS, TicketFiltersPanel, type PanelFilters } from './TicketFiltersPanel'
+import { TicketList } from './TicketList'
+import { useTicketsManagerStyles } from './TicketsManager.styles'
+
+/** The Open and Resolved tabs; a non-empty search shows the search view instead. */
+export type TicketsView = 'open' | 'closed'
+/** The open view's inner tabs. */
+export type OpenTab = 'open' | 'pending' | 'group'
+
+export interface TicketsManagerProps {
+  listRef?: Ref<HTMLDivElement>
+  view: TicketsView
+  onViewChange: (view: TicketsView) => void
+  openTab: OpenTab
+  onOpenTabChange: (tab: OpenTab) => void
+  search: string
+  onSearchChange: (search: string) => void
+  selectedUuid: string | null
+  onOpenTicket: (ticket: TicketDto) => void
+}
+
+const isView = (value: unknown): value is TicketsView => value === 'open' || value === 'closed'
+const isOpenTab = (value: unknown): value is OpenTab =>
+  value === 'open' || value === 'pending' || value === 'group'
+
+/** The list side of the inbox (000 §2 Ticket list screen): toolbar, tabs and the lists. */
+export const TicketsManager = ({
+  listRef,
+  view,
+  onViewChange,
+  openTab,
+  onOpenTabChange,
+  search,
+  onSearchChange,
+  selectedUuid,
+  onOpenTicket,
+}: TicketsManagerProps) => {
+  const { t } = useTranslation('tickets')
+  const styles = useTicketsManagerStyles()
+  const user = useCurrentUser()
+  const actions = useTicketActions()
+  const admin = isAdmin(user)
+
+  const [searchOnMessages, setSearchOnMessages] = useState(false)
+  const [showFilters, setShowFilters] = useState(false)
+  const [panel, setPanel] = useState<PanelFilters>(EMPTY_PANEL_FILTERS)
+  const [showAll, setShowAll] = useState(false)
+  const [sort, setSort] = useState<TicketSort>('DESC')
+  const [queueIds, setQueueIds] = useState<number[]>(user.queueIds)
+  // A new key each time the dialog opens, so it starts empty.
+  const [newTicket, setNewTicket] = useState({ open: false, key: 0 })
+  const [confirmCloseAll, setConfirmCloseAll] = useState(false)
+  const closeAllMutation = useCloseAllTicketsMutation()
+
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const searching = term !== ''
+  const filtersFor = (status: TicketListStatus) =>
+    normalizeFilters({
+      status,
+      showAll,
+      queueIds,
+      searchParam: term,
+      searchOnMessages,
+      ...panel,
+      sort,
+    })
+
+  const inOpenView = !searching && view === 'open'
+  const lists: Record<OpenTab, TicketListState> = {
+    open: useTicketList(filtersFor('open'), inOpenView),
+    pending: useTicketList(filtersFor('pending'), inOpenView),
+    group: useTicketList(filtersFor('group'), inOpenView && user.allowGroup),
+  }
+  const closedList = useTicketList(filtersFor('closed'), !searching && view === 'closed')
+  const searchList = useTicketList(filtersFor('search'), searching)
+
+  const tab: OpenTab = openTab === 'group' && !user.allowGroup ? 'open' : openTab
+  const status: TicketListStatus = searching ? 'search' : view === 'closed' ? 'closed' : tab
+  const list = searching ? searchList : view === 'closed' ? closedList : lists[tab]
+
+  const closeAllStatus = inOpenView && tab !== 'group' ? tab : null
+  const canCloseAll = hasPermission(user, 'tickets-manager:closeAll') && closeAllStatus !== null
+
+  const handleCloseAll = () => {
+    if (!closeAllStatus) return
+    closeAllMutation.mutate(
+      { status: closeAllStatus, selectedQueueIds: queueIds },
+      {
+        onSuccess: () => notifySuccess(t('closeAll.done')),
+        onSettled: () => setConfirmCloseAll(false),
+      },
+    )
+  }
+
+  const handleViewSelect = (value: unknown) => {
+    if (!isView(value)) return
+    onSearchChange('')
+    onViewChange(value)
+  }
+
+  const tabLabel = (key: OpenTab) => {
+    const count = lists[key].count
+    return (
+      <span className={styles.tabLabel}>
+        {t(`tabs.${key}`)}
+        {count !== undefined && (
+          <Badge size="small" appearance="tint" color={count > 0 ? 'brand' : 'subtle'}>
+            {formatCount(count)}
+          </Badge>
+        )}
+      </span>
+    )
+  }
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        <div className={styles.row}>
+          <Input
+            className={styles.search}
+            type="search"
+            size="small"
+            value={search}
+            contentBefore={<SearchRegular />}
+            placeholder={t('toolbar.searchPlaceholder')}
+            aria-label={t('toolbar.search')}
+            onChange={(_event, data) => onSearchChange(data.value)}
+          />
+          <Tooltip content={t('toolbar.filters')} relationship="label">
+            <ToggleButton
+              size="small"
+              appearance="subtle"
+              icon={<FilterRegular />}
+              checked={showFilters}
+              onClick={() => setShowFilters(!showFilters)}
+            />
+          </Tooltip>
+        </div>
+        <Checkbox
+          checked={searchOnMessages}
+          label={t('toolbar.searchOnMessages')}
+          onChange={(_event, data) => setSearchOnMessages(data.checked === true)}
+        />
+        {showFilters && <TicketFiltersPanel value={panel} showUsers={admin} onChange={setPanel} />}
+        <div className={styles.row}>
+          {canShowAllTickets(user) && (
+            <Switch
+              checked={showAll}
+              label={t('toolbar.showAll')}
+              onChange={(_event, data) => setShowAll(data.checked)}
+            />
+          )}
+          <span className={styles.spacer} />
+          {status !== 'closed' && status !== 'search' && (
+            <Tooltip
+              content={t(sort === 'DESC' ? 'toolbar.sortDesc' : 'toolbar.sortAsc')}
+              relationship="label"
+            >
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={sort === 'DESC' ? <ArrowSortDownLinesRegular /> : <ArrowSortUpLinesRegular />}
+                onClick={() => setSort(sort === 'DESC' ? 'ASC' : 'DESC')}
+              />
+            </Tooltip>
+          )}
+          <QueueSelect className={styles.queueSelect} value={queueIds} onChange={setQueueIds} />
+          {canCloseAll && (
+            <Tooltip content={t('closeAll.button')} relationship="label">
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ChatDismissRegular />}
+                onClick={() => setConfirmCloseAll(true)}
+              />
+            </Tooltip>
+          )}
+          <Button
+            size="small"
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setNewTicket(({ key }) => ({ open: true, key: key + 1 }))}
+          >
+            {t('toolbar.newTicket')}
+          </Button>
+        </div>
+      </div>
+      <TabList
+        className={styles.tabs}
+        size="small"
+        selectedValue={searching ? 'search' : view}
+        onTabSelect={(_event, data) => handleViewSelect(data.value)}
+      >
+        <Tab value="open">{t('tabs.openView')}</Tab>
+        <Tab value="closed">{t('tabs.closedView')}</Tab>
+        {searching && <Tab value="search">{t('tabs.search')}</Tab>}
+      </TabList>
+      {inOpenView && (
+        <TabList
+          className={styles.tabs}
+          size="small"
+          selectedValue={tab}
+          onTabSelect={(_event, data) => {
+            if (isOpenTab(data.value)) onOpenTabChange(data.value)
+          }}
+        >
+          <Tab value="open">{tabLabel('open')}</Tab>
+          <Tab value="pending">{tabLabel('pending')}</Tab>
+          {user.allowGroup && <Tab value="group">{tabLabel('group')}</Tab>}
+        </TabList>
+      )}
+      <TicketList
+        ref={listRef}
+        label={t(`lists.${status}`)}
+        tickets={list.tickets}
+        isPending={list.isPending}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        loadMoreFailed={list.loadMoreFailed}
+        onLoadMore={list.loadMore}
+        onRetry={list.retry}
+        emptyTitle={t('empty.title')}
+        emptyMessage={t(`empty.${status}`)}
+        selectedUuid={selectedUuid}
+        busyTicketId={actions.busyTicketId}
+        permissions={{ isAdmin: admin, canIgnore: canIgnorePendingTicket(user) }}
+        onOpen={onOpenTicket}
+        onAccept={actions.accept}
+        onIgnore={actions.ignore}
+        onReturn={actions.returnToQueue}
+        onClose={actions.close}
+        onReopen={actions.reopen}
+        onDelete={actions.remove}
+      />
+      <NewTicketDialog
+        key={newTicket.key}
+        open={newTicket.open}
+        onClose={() => setNewTicket((state) => ({ ...state, open: false }))}
+      />
+      <ConfirmDialog
+        open={confirmCloseAll}
+        title={t('closeAll.title')}
+        busy={closeAllMutation.isPending}
+        onConfirm={handleCloseAll}
+        onCancel={() => setConfirmCloseAll(false)}
+      >
+        {closeAllStatus && t(`closeAll.message.${closeAllStatus}`)}
+      </ConfirmDialog>
+    </div>
+  )
+}

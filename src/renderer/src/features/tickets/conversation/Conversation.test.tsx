@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import { FluentProvider, webLightTheme } from '@fluentui/react-components'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { AxiosError, AxiosHeaders } from 'axios'
+import { MemoryRouter } from 'react-router'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MessageDto, MessageList } from '../../../../../shared/contracts/messages'
+import type { TicketDto } from '../../../../../shared/contracts/tickets'
+import { i18n } from '../../../lib/i18n'
+import { setToastSink, type ToastMessage } from '../../../lib/notify'
+import { endSession, startSession } from '../../../lib/session'
+import * as api from './api'
+import { Conversation } from './Conversation'
+import { buildMessage, buildOwnMessage, buildSessionUser, buildTicket } from './fixtures'
+
+vi.mock('./api', async (importOriginal) => ({
+  ...(await importOriginal<typeof api>()),
+  getTicketByUuid: vi.fn(),
+  listMessages: vi.fn(),
+  markTicketRead: vi.fn(),
+}))
+
+const getTicketByUuid = vi.mocked(api.getTicketByUuid)
+const listMessages = vi.mocked(api.listMessages)
+const markTicketRead = vi.mocked(api.markTicketRead)
+
+const serve = (ticket: TicketDto, messages: MessageDto[]) => {
+  getTicketByUuid.mockResolvedValue(ticket)
+  const page: MessageList = {
+    messages,
+    ticket,
+    count: messages.length,
+    hasMore: false,
+    nextCursor: null,
+  }
+  listMessages.mockResolvedValue(page)
+}
+
+let toasts: ToastMessage[] = []
+let disconnect: () => void = () => undefined
+
+const renderConversation = async (ticket: TicketDto) => {
+  await startSession({ token: 'access-token', user: buildSessionUser({ id: 1, name: 'Ana' }) })
+  const onBack = vi.fn()
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <MemoryRouter>
+      <FluentProvider theme={webLightTheme}>
+        <QueryClientProvider client={client}>
+          <Conversation ticketUuid={ticket.uuid} onBack={onBack} />
+        </QueryClientProvider>
+      </FluentProvider>
+    </MemoryRouter>,
+  )
+  return { onBack }
+}
+
+// happy-dom rejects Fluent's cancelled animations; without `animate` they are skipped.
+const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
+beforeAll(async () => {
+  Reflect.deleteProperty(Element.prototype, 'animate')
+  await i18n.changeLanguage('pt-BR')
+})
+afterAll(() => {
+  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
+})
+
+beforeEach(() => {
+  toasts = []
+  disconnect = setToastSink((toast) => toasts.push(toast))
+  markTicketRead.mockResolvedValue(undefined)
+})
+
+afterEach(async () => {
+  cleanup()
+  disconnect()
+  vi.clearAllMocks()
+  await endSession({ callServer: false })
+})
+
+describe('Conversation', () => {
+  it('shows the history with its separators, notes and deleted messages', async () => {
+    const now = Date.now()
+    const ticket = buildTicket()
+    const previousTicket = { id: 40, uuid: 'p', whatsappId: 1, queueId: null, queue: null }
+    serve(ticket, [
+      buildMessage({
+        id: 1,
+        body: 'Chamado antigo',
+        ticketId: 40,
+        ticket: previousTicket,
+        createdAt: new Date(now - 60_000 * 4).toISOString(),
+      }),
+      buildMessage({ id: 2, body: 'Oi', createdAt: new Date(now - 60_000 * 3).toISOString() }),
+      buildOwnMessage(1, {
+        id: 3,
+        body: 'Cliente VIP',
+        isPrivate: true,
+        createdAt: new Date(now - 60_000 * 2).toISOString(),
+      }),
+      buildMessage({ id: 4, isDeleted: true, createdAt: new Date(now - 60_000).toISOString() }),
+    ])
+    await renderConversation(ticket)
+
+    expect(await screen.findByText('Chamado antigo', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByText('HOJE')).toBeTruthy()
+    expect(screen.getByText('Ticket #42 · Suporte')).toBeTruthy()
+    expect(screen.getByText('Ana - Mensagem Privada')).toBeTruthy()
+    expect(screen.getByText('Essa mensagem foi apagada pelo contato')).toBeTruthy()
+    expect(screen.getByText('Maria Souza', { selector: 'header *' })).toBeTruthy()
+    expect(listMessages).toHaveBeenCalledWith(42, null, expect.anything())
+  })
+
+  it('greets an empty chat', async () => {
+    serve(buildTicket(), [])
+    await renderConversation(buildTicket())
+    expect(
+      await screen.findByText('Diga olá para seu novo contato!', {}, { timeout: 3000 }),
+    ).toBeTruthy()
+  })
+
+  it('marks the ticket read when it is mine, open and has unread messages', async () => {
+    const ticket = buildTicket({ unreadMessages: 2 })
+    serve(ticket, [])
+    await renderConversation(ticket)
+    await waitFor(() => expect(markTicketRead).toHaveBeenCalledWith(42), { timeout: 3000 })
+  })
+
+  it("does not mark someone else's ticket read", async () => {
+    const ticket = buildTicket({ unreadMessages: 2, userId: 5, user: { id: 5, name: 'Bia' } })
+    serve(ticket, [])
+    await renderConversation(ticket)
+    await screen.findByText('Diga olá para seu novo contato!', {}, { timeout: 3000 })
+    expect(markTicketRead).not.toHaveBeenCalled()
+  })
+
+  it('tells a Facebook ticket about the 24-hour reply window', async () => {
+    const ticket = buildTicket({ channel: 'facebook', lastInboundAt: new Date().toISOString() })
+    serve(ticket, [])
+    await renderConversation(ticket)
+    expect(
+      await screen.findByText(/Você tem 24 horas para responder/, {}, { timeout: 3000 }),
+    ).toBeTruthy()
+  })
+
+  it('goes back to the list when the ticket cannot be loaded', async () => {
+    const config = { headers: new AxiosHeaders() }
+    getTicketByUuid.mockRejectedValue(
+      new AxiosError('missing', 'ERR_BAD_REQUEST', config, null, {
+        status: 404,
+        statusText: '',
+        headers: {},
+        config,
+        data: { error: 'ERR_NO_TICKET_FOUND' },
+      }),
+    )
+    const { onBack } = await renderConversation(buildTicket())
+    await waitFor(() => expect(onBack).toHaveBeenCalled(), { timeout: 3000 })
+    expect(toasts).toContainEqual({
+      intent: 'error',
+      message: 'Nenhum ticket encontrado com este ID.',
+    })
+    expect(listMessages).not.toHaveBeenCalled()
+  })
+})

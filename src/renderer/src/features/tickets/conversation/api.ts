@@ -1,0 +1,180 @@
+import type { Static } from '@sinclair/typebox'
+import { isAxiosError } from 'axios'
+import type { ContactDto } from '../../../../../shared/contracts/contacts'
+import type {
+  EditMessageBody,
+  ForwardMessageBody,
+  MessageList,
+  SendMessageBody,
+  TranscriptionResult,
+} from '../../../../../shared/contracts/messages'
+import type {
+  TicketConflict,
+  TicketDto,
+  TicketLogDto,
+  UpdateTicketBody,
+} from '../../../../../shared/contracts/tickets'
+import { errorCodeOf, http } from '../../../lib/http'
+import type { QuickReply } from './message-rules'
+
+/** GET /tickets/u/{uuid}: the ticket of the conversation. */
+export const getTicketByUuid = async (uuid: string, signal?: AbortSignal): Promise<TicketDto> =>
+  (await http.get<TicketDto>(`/tickets/u/${encodeURIComponent(uuid)}`, { signal })).data
+
+/** PUT /tickets/{id}: one transition (return to queue, close). */
+export const updateTicket = async (id: number, body: UpdateTicketBody): Promise<TicketDto> =>
+  (await http.put<TicketDto>(`/tickets/${id}`, body)).data
+
+/** GET /tickets-log/{ticketId}: newest first. */
+export const listTicketLogs = async (
+  ticketId: number,
+  signal?: AbortSignal,
+): Promise<TicketLogDto[]> =>
+  (await http.get<TicketLogDto[]>(`/tickets-log/${ticketId}`, { signal })).data
+
+/** GET /messages/{ticketId}: one page back in time from `cursor` (the newest without). */
+export const listMessages = async (
+  ticketId: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<MessageList> =>
+  (
+    await http.get<MessageList>(`/messages/${ticketId}`, {
+      params: cursor === null ? {} : { cursor },
+      signal,
+    })
+  ).data
+
+/** POST /messages/{ticketId} as JSON: text, reply, private note or contact card. */
+export const sendMessage = async (ticketId: number, body: SendMessageBody): Promise<void> => {
+  await http.post(`/messages/${ticketId}`, body)
+}
+
+export interface MediaUpload {
+  file: File
+  caption: string
+}
+
+/** POST /messages/{ticketId} as multipart: the files under `medias`, one caption per file. */
+export const sendMedia = async (
+  ticketId: number,
+  uploads: MediaUpload[],
+  isPrivate: boolean,
+): Promise<void> => {
+  const form = new FormData()
+  form.append('fromMe', 'true')
+  form.append('isPrivate', String(isPrivate))
+  for (const { file, caption } of uploads) {
+    form.append('medias', file, file.name)
+    form.append('body', caption)
+  }
+  await http.post(`/messages/${ticketId}`, form)
+}
+
+/** POST /messages/edit/{id}. */
+export const editMessage = async (
+  id: number,
+  body: Static<typeof EditMessageBody>,
+): Promise<void> => {
+  await http.post(`/messages/edit/${id}`, body)
+}
+
+/** DELETE /messages/{id}. */
+export const deleteMessage = async (id: number): Promise<void> => {
+  await http.delete(`/messages/${id}`)
+}
+
+/** POST /messages/{id}/reactions: the emoji, or '' to take one's reaction back. */
+export const reactToMessage = async (id: number, type: string): Promise<void> => {
+  await http.post(`/messages/${id}/reactions`, { type })
+}
+
+/** POST /messages/{ticketId}/read. */
+export const markTicketRead = async (ticketId: number): Promise<void> => {
+  await http.post(`/messages/${ticketId}/read`)
+}
+
+/** GET /messages/transcribeAudio/{file}. */
+export const transcribeAudio = async (
+  fileName: string,
+): Promise<Static<typeof TranscriptionResult>> =>
+  (
+    await http.get<Static<typeof TranscriptionResult>>(
+      `/messages/transcribeAudio/${encodeURIComponent(fileName)}`,
+    )
+  ).data
+
+/** POST /message/forward: one message to one contact. */
+export const forwardMessage = async (body: Static<typeof ForwardMessageBody>): Promise<void> => {
+  await http.post('/message/forward', body)
+}
+
+/** GET /contacts answers one page of matches (000 §7 Contacts). */
+export interface ContactPage {
+  contacts: ContactDto[]
+  count: number
+  hasMore: boolean
+}
+
+export const searchContacts = async (
+  searchParam: string,
+  signal?: AbortSignal,
+): Promise<ContactPage> =>
+  (await http.get<ContactPage>('/contacts', { params: { searchParam, pageNumber: 1 }, signal }))
+    .data
+
+/** The HTTP status of a failed call, when there was an answer. */
+export const responseStatus = (error: unknown): number | undefined =>
+  isAxiosError(error) ? error.response?.status : undefined
+
+/**
+ * A 404 that names no error code of ours: the route itself does not exist on this server yet,
+ * as opposed to ERR_NO_CONTACT_FOUND and the like.
+ */
+export const isMissingRoute = (error: unknown): boolean => {
+  if (responseStatus(error) !== 404 || !isAxiosError(error)) return false
+  const code = errorCodeOf(error.response?.data)
+  return !code?.startsWith('ERR_')
+}
+
+/** GET /quick-messages/list: the shortcodes offered after a leading slash. */
+export const listQuickReplies = async (
+  params: { companyId: number; userId: number },
+  signal?: AbortSignal,
+): Promise<QuickReply[]> => {
+  try {
+    return (await http.get<QuickReply[]>('/quick-messages/list', { params, signal })).data
+  } catch (error) {
+    // Quick replies are a help, not a requirement: without the route there are simply none.
+    if (isMissingRoute(error)) return []
+    throw error
+  }
+}
+
+/** PUT /contacts/block/{id}: active false blocks, true unblocks. */
+export const setContactActive = async (id: number, active: boolean): Promise<unknown> =>
+  (await http.put<unknown>(`/contacts/block/${id}`, { active })).data
+
+/** PUT /contacts/toggleAcceptAudio/{id}: answers acceptAudioMessage. */
+export const toggleAcceptAudio = async (id: number): Promise<unknown> =>
+  (await http.put<unknown>(`/contacts/toggleAcceptAudio/${id}`)).data
+
+/** PUT /contacts/toggleDisableBot/{id}: answers disableBot. */
+export const toggleDisableBot = async (id: number): Promise<unknown> =>
+  (await http.put<unknown>(`/contacts/toggleDisableBot/${id}`)).data
+
+/**
+ * The ticket a 409 from forward names: its `error` is the JSON of the contact's active ticket
+ * (TicketConflict). Null for any other failure.
+ */
+export const readTicketConflict = (error: unknown): TicketConflict | null => {
+  if (!isAxiosError(error) || error.response?.status !== 409) return null
+  const text = errorCodeOf(error.response.data)
+  if (!text?.startsWith('{')) return null
+  try {
+    const parsed = JSON.parse(text) as Partial<TicketConflict>
+    return typeof parsed.uuid === 'string' ? (parsed as TicketConflict) : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,439 @@
+import {
+  Button,
+  Caption1,
+  Caption1Strong,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  mergeClasses,
+  Spinner,
+  Textarea,
+  ToggleButton,
+  Tooltip,
+} from '@fluentui/react-components'
+import {
+  AttachRegular,
+  CameraRegular,
+  ContactCardRegular,
+  DismissRegular,
+  DocumentRegular,
+  LockClosedRegular,
+  MicRegular,
+  SendRegular,
+  SignatureRegular,
+} from '@fluentui/react-icons'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MessageDto, SendMessageBody } from '../../../../../../shared/contracts/messages'
+import type { TicketDto } from '../../../../../../shared/contracts/tickets'
+import type { SessionUser } from '../../../../../../shared/contracts/users'
+import { notifyError, notifyWarning } from '../../../../lib/notify'
+import { useAudioRecorder } from '../hooks/useAudioRecorder'
+import { keyForSend, type PendingSend } from '../idempotency'
+import {
+  isTicketWritable,
+  matchQuickReplies,
+  quickReplyLabel,
+  quickReplyQuery,
+  signBody,
+  type QuickReply,
+} from '../message-rules'
+import { useEditMessageMutation, useSendMediaMutation, useSendMessageMutation } from '../mutations'
+import { conversationQueries } from '../queries'
+import { useComposerStyles } from './Composer.styles'
+
+export type ComposerMode =
+  | { kind: 'normal' }
+  | { kind: 'reply'; message: MessageDto }
+  | { kind: 'edit'; message: MessageDto }
+
+export interface ComposerProps {
+  ticket: TicketDto
+  me: SessionUser
+  mode: ComposerMode
+  onModeChange: (mode: ComposerMode) => void
+  isPrivate: boolean
+  onPrivateChange: (value: boolean) => void
+  signature: boolean
+  onSignatureChange: (value: boolean) => void
+  onAttach: (files: File[]) => void
+  onOpenCamera: () => void
+  onOpenContactCard: () => void
+}
+
+const MAX_ROWS = 6
+
+const elapsedText = (ms: number) => {
+  const seconds = Math.floor(ms / 1000)
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
+
+/**
+ * The input bar (000 §4 Message states): normal, private, reply and edit modes, voice notes,
+ * attachments, the signature switch and quick replies after a leading slash. Enter sends,
+ * Shift+Enter starts a new line; nothing is sent while the text is blank.
+ */
+export const Composer = ({
+  ticket,
+  me,
+  mode,
+  onModeChange,
+  isPrivate,
+  onPrivateChange,
+  signature,
+  onSignatureChange,
+  onAttach,
+  onOpenCamera,
+  onOpenContactCard,
+}: ComposerProps) => {
+  const { t } = useTranslation('messages')
+  const styles = useComposerStyles()
+  const [text, setText] = useState('')
+  const [activeReply, setActiveReply] = useState(0)
+  const [dismissedQuery, setDismissedQuery] = useState<string | null>(null)
+  const [now, setNow] = useState(0)
+  const textareaRef = useRef<HTMLTextAreaElement>(null)
+  const fileInputRef = useRef<HTMLInputElement>(null)
+  const pendingRef = useRef<PendingSend | null>(null)
+  const draftRef = useRef('')
+  const editingIdRef = useRef<number | null>(null)
+
+  const sendMutation = useSendMessageMutation(ticket.id)
+  const editMutation = useEditMessageMutation()
+  const mediaMutation = useSendMediaMutation(ticket.id)
+  const recorder = useAudioRecorder()
+
+  const writable = isTicketWritable(ticket)
+  const recording = recorder.state !== 'idle'
+  const sending = sendMutation.isPending || editMutation.isPending || mediaMutation.isPending
+  const disabled = !writable || sending || recording
+
+  // Entering edit mode puts the message in the box and keeps the draft for afterwards.
+  useEffect(() => {
+    const editingId = mode.kind === 'edit' ? mode.message.id : null
+    if (editingId === editingIdRef.current) return
+    if (mode.kind === 'edit') {
+      if (editingIdRef.current === null) draftRef.current = text
+      setText(mode.message.body)
+    } else {
+      setText(draftRef.current)
+      draftRef.current = ''
+    }
+    editingIdRef.current = editingId
+    // The text is read only at the moment the mode changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode])
+
+  useEffect(() => {
+    if (mode.kind !== 'normal') textareaRef.current?.focus()
+  }, [mode])
+
+  // The box was disabled while sending or recording, which took the focus away: give it back.
+  const busy = sending || recording
+  const wasBusyRef = useRef(false)
+  useEffect(() => {
+    if (wasBusyRef.current && !busy && writable) textareaRef.current?.focus()
+    wasBusyRef.current = busy
+  }, [busy, writable])
+
+  useEffect(() => {
+    if (recorder.state !== 'recording') return
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), 500)
+    return () => clearInterval(timer)
+  }, [recorder.state])
+
+  const query = mode.kind === 'edit' ? null : quickReplyQuery(text)
+  const quickReplies = useQuery({
+    ...conversationQueries.quickReplies(me.companyId, me.id),
+    enabled: query !== null && writable,
+  })
+  const matches =
+    query !== null && text !== dismissedQuery
+      ? matchQuickReplies(quickReplies.data ?? [], query)
+      : []
+  const activeIndex = Math.min(activeReply, Math.max(matches.length - 1, 0))
+
+  const pickQuickReply = (reply: QuickReply) => {
+    setText(reply.message)
+    setActiveReply(0)
+    textareaRef.current?.focus()
+  }
+
+  const leaveMode = () => onModeChange({ kind: 'normal' })
+
+  const submit = () => {
+    if (disabled) return
+    const trimmed = text.trim()
+    if (!trimmed) return
+    if (mode.kind === 'edit') {
+      if (trimmed === mode.message.body.trim()) {
+        leaveMode()
+        return
+      }
+      editMutation.mutate({ id: mode.message.id, body: trimmed }, { onSuccess: leaveMode })
+      return
+    }
+    const body: SendMessageBody = {
+      body: signature && !isPrivate ? signBody(me.name, trimmed) : trimmed,
+      fromMe: true,
+      read: true,
+      isPrivate,
+      quotedMsg: mode.kind === 'reply' ? { id: mode.message.id } : null,
+    }
+    // Sending the same thing again after a failure is a retry: the server stores it once.
+    const pending = keyForSend(pendingRef.current, JSON.stringify(body))
+    pendingRef.current = pending
+    sendMutation.mutate(
+      { ...body, idempotencyKey: pending.key },
+      {
+        onSuccess: () => {
+          pendingRef.current = null
+          draftRef.current = ''
+          setText('')
+          leaveMode()
+        },
+        onError: notifyError,
+      },
+    )
+  }
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return
+    if (matches.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        const step = event.key === 'ArrowDown' ? 1 : -1
+        setActiveReply((activeIndex + step + matches.length) % matches.length)
+        return
+      }
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault()
+        const reply = matches[activeIndex]
+        if (reply) pickQuickReply(reply)
+        return
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        setDismissedQuery(text)
+        return
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault()
+      submit()
+    } else if (event.key === 'Escape' && mode.kind !== 'normal') {
+      event.preventDefault()
+      leaveMode()
+    }
+  }
+
+  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files]
+    if (files.length === 0 || !writable) return
+    event.preventDefault()
+    onAttach(files)
+  }
+
+  const sendRecording = async () => {
+    const result = await recorder.finish()
+    if (!result) return
+    if (result.kind === 'too-short') {
+      notifyWarning(t('input.audioTooShort'))
+      return
+    }
+    mediaMutation.mutate({ uploads: [{ file: result.file, caption: result.file.name }], isPrivate })
+  }
+
+  const renderContext = () => {
+    if (mode.kind === 'normal') return null
+    const target = mode.message
+    const author = target.fromMe ? t('message.you') : (target.contact?.name ?? ticket.contact.name)
+    return (
+      <div className={styles.context}>
+        <div className={styles.contextText}>
+          <Caption1Strong>
+            {mode.kind === 'reply' ? t('input.replyingTo', { author }) : t('input.editing')}
+          </Caption1Strong>
+          <Caption1 className={styles.ellipsis}>{target.body}</Caption1>
+        </div>
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<DismissRegular />}
+          aria-label={mode.kind === 'reply' ? t('input.cancelReply') : t('input.cancelEdit')}
+          onClick={leaveMode}
+        />
+      </div>
+    )
+  }
+
+  const placeholder = !writable
+    ? t('input.notWritable')
+    : isPrivate
+      ? t('input.privatePlaceholder')
+      : t('input.placeholder')
+  const canRecord = writable && mode.kind !== 'edit' && !text.trim() && !sending
+
+  return (
+    <div className={mergeClasses(styles.root, isPrivate && styles.private)}>
+      {matches.length > 0 && (
+        <div className={styles.quickReplies} role="listbox" aria-label={t('input.quickReplies')}>
+          {matches.map((reply, index) => (
+            <button
+              key={reply.id}
+              type="button"
+              role="option"
+              aria-selected={index === activeIndex}
+              className={mergeClasses(
+                styles.quickReply,
+                index === activeIndex && styles.quickReplyActive,
+              )}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pickQuickReply(reply)}
+            >
+              {quickReplyLabel(reply)}
+            </button>
+          ))}
+        </div>
+      )}
+      {renderContext()}
+      {isPrivate && (
+        <Caption1 className={styles.privateLabel}>
+          <LockClosedRegular aria-hidden />
+          {t('message.private', { user: me.name })}
+        </Caption1>
+      )}
+      <div className={styles.row}>
+        <input
+          ref={fileInputRef}
+          className={styles.hidden}
+          type="file"
+          multiple
+          tabIndex={-1}
+          aria-hidden
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            event.target.value = ''
+            if (files.length > 0) onAttach(files)
+          }}
+        />
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Tooltip content={t('input.attach')} relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<AttachRegular />}
+                disabled={disabled || mode.kind === 'edit'}
+              />
+            </Tooltip>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem icon={<DocumentRegular />} onClick={() => fileInputRef.current?.click()}>
+                {t('input.attachFiles')}
+              </MenuItem>
+              <MenuItem icon={<CameraRegular />} onClick={onOpenCamera}>
+                {t('input.camera')}
+              </MenuItem>
+              <MenuItem icon={<ContactCardRegular />} onClick={onOpenContactCard}>
+                {t('input.contactCard')}
+              </MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+        <Tooltip content={t('input.private')} relationship="label">
+          <ToggleButton
+            appearance="subtle"
+            icon={<LockClosedRegular />}
+            checked={isPrivate}
+            disabled={disabled || mode.kind === 'edit'}
+            onClick={() => onPrivateChange(!isPrivate)}
+          />
+        </Tooltip>
+        <Tooltip content={t('input.signature')} relationship="label">
+          <ToggleButton
+            appearance="subtle"
+            icon={<SignatureRegular />}
+            checked={signature}
+            disabled={!writable}
+            onClick={() => onSignatureChange(!signature)}
+          />
+        </Tooltip>
+        {recording ? (
+          <div className={styles.recorder} role="status">
+            <span className={styles.recordingDot} aria-hidden />
+            <Caption1 className={styles.elapsed}>
+              {t('input.recording', {
+                elapsed: elapsedText(
+                  recorder.startedAt ? Math.max(0, now - recorder.startedAt) : 0,
+                ),
+              })}
+            </Caption1>
+          </div>
+        ) : (
+          <Textarea
+            ref={textareaRef}
+            className={styles.textarea}
+            value={text}
+            rows={Math.min(MAX_ROWS, Math.max(1, text.split('\n').length))}
+            resize="none"
+            disabled={disabled}
+            placeholder={placeholder}
+            aria-label={t('input.label')}
+            onChange={(_event, data) => {
+              setText(data.value)
+              setActiveReply(0)
+            }}
+            onKeyDown={handleKeyDown}
+            onPaste={handlePaste}
+          />
+        )}
+        {recording ? (
+          <>
+            <Tooltip content={t('input.cancelRecording')} relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<DismissRegular />}
+                disabled={recorder.state === 'stopping'}
+                onClick={recorder.cancel}
+              />
+            </Tooltip>
+            <Tooltip content={t('input.sendRecording')} relationship="label">
+              <Button
+                appearance="primary"
+                icon={recorder.state === 'recording' ? <SendRegular /> : <Spinner size="tiny" />}
+                disabled={recorder.state !== 'recording'}
+                onClick={() => void sendRecording()}
+              />
+            </Tooltip>
+          </>
+        ) : canRecord ? (
+          <Tooltip content={t('input.record')} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<MicRegular />}
+              disabled={disabled}
+              onClick={() => void recorder.start()}
+            />
+          </Tooltip>
+        ) : (
+          <Tooltip
+            content={mode.kind === 'edit' ? t('input.saveEdit') : t('input.send')}
+            relationship="label"
+          >
+            <Button
+              appearance="primary"
+              icon={sending ? <Spinner size="tiny" /> : <SendRegular />}
+              disabled={disabled || !text.trim()}
+              onClick={submit}
+            />
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,5 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useForwardDialogStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+})

@@ -1,0 +1,36 @@
+import { TICKET_COUNT_CAP } from '../../../../shared/contracts/tickets'
+
+/** Contact names and last messages are cut on list rows (000 §9). */
+export const NAME_MAX = 60
+export const LAST_MESSAGE_MAX = 40
+
+/** `text` cut to `max` characters (not UTF-16 units, so an emoji is never split), plus "…". */
+export const truncate = (text: string, max: number): string => {
+  const characters = Array.from(text)
+  return characters.length > max ? `${characters.slice(0, max).join('')}…` : text
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** A row's time (000 §2): HH:mm when it is today where the user is, else dd/MM/yyyy. */
+export const formatTicketTime = (iso: string, now: Date = new Date()): string => {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const today =
+    date.getFullYear() === now.getFullYear() &&
+    date.getMonth() === now.getMonth() &&
+    date.getDate() === now.getDate()
+  if (today) return `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`
+}
+
+/** A date and time in the interface language, for the ticket log. */
+export const formatDateTime = (iso: string, locale: string): string => {
+  const time = Date.parse(iso)
+  if (Number.isNaN(time)) return iso
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(time)
+}
+
+/** A tab's badge: the count, or "N+" once the server stopped counting at its cap. */
+export const formatCount = (count: number): string =>
+  count >= TICKET_COUNT_CAP ? `${TICKET_COUNT_CAP}+` : String(count)

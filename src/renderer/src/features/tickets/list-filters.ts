@@ -1,0 +1,206 @@
+import type {
+  ListTicketsQuery,
+  TICKET_LIST_STATUSES,
+  TicketDto,
+  TicketStatus,
+} from '../../../../shared/contracts/tickets'
+import {
+  canShowAllTickets,
+  canSeeTicketsWithoutQueue,
+  isAdmin,
+  type PermissionSubject,
+} from '../../../../shared/permissions'
+
+/** A view of GET /tickets: a status tab, or the search across them. */
+export type TicketListStatus = (typeof TICKET_LIST_STATUSES)[number]
+export type TicketSort = 'ASC' | 'DESC'
+
+/** Everything that selects the tickets of one list; part of its query key. */
+export interface TicketListFilters {
+  status: TicketListStatus
+  showAll: boolean
+  /** The queue selector's choice (the user's own queues by default). */
+  queueIds: number[]
+  searchParam: string
+  searchOnMessages: boolean
+  tags: number[]
+  users: number[]
+  whatsapps: number[]
+  statusFilter: TicketStatus[]
+  sort: TicketSort
+}
+
+/** What the list rules read of the signed-in user. */
+export type TicketListUser = PermissionSubject & {
+  id: number
+  whatsappId: number | null
+  queueIds: number[]
+}
+
+const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b)
+
+/**
+ * The filters in one canonical form, so two equal selections share one cache entry. The search
+ * text only matters in the search view and the sort never applies to closed or search lists.
+ */
+export const normalizeFilters = (filters: TicketListFilters): TicketListFilters => {
+  const searching = filters.status === 'search'
+  return {
+    ...filters,
+    queueIds: sortedIds(filters.queueIds),
+    tags: sortedIds(filters.tags),
+    users: sortedIds(filters.users),
+    whatsapps: sortedIds(filters.whatsapps),
+    statusFilter: [...new Set(filters.statusFilter)].sort(),
+    searchParam: searching ? filters.searchParam.trim() : '',
+    searchOnMessages: searching && filters.searchOnMessages,
+    sort: filters.status === 'closed' || searching ? 'DESC' : filters.sort,
+  }
+}
+
+/** Show-all applies only for those allowed it, and never to a profile user's search (000 §6). */
+const effectiveShowAll = (filters: TicketListFilters, user: TicketListUser): boolean =>
+  filters.showAll &&
+  canShowAllTickets(user) &&
+  !(filters.status === 'search' && user.profile === 'user')
+
+const jsonList = (values: readonly (number | string)[]) =>
+  values.length > 0 ? JSON.stringify(values) : undefined
+
+/** The GET /tickets parameters of one list page (000 §7 Tickets). */
+export const toListQuery = (
+  filters: TicketListFilters,
+  user: TicketListUser,
+  page: { pageNumber: number; cursor: string | null },
+): ListTicketsQuery => {
+  const query: ListTicketsQuery = {
+    status: filters.status,
+    pageNumber: page.pageNumber,
+    showAll: effectiveShowAll(filters, user) ? 'true' : 'false',
+    queueIds: JSON.stringify(filters.queueIds),
+    sortTickets: filters.sort,
+  }
+  if (page.cursor) query.cursor = page.cursor
+  if (filters.status === 'search') {
+    query.searchParam = filters.searchParam
+    query.searchOnMessages = filters.searchOnMessages ? 'true' : 'false'
+  }
+  const tags = jsonList(filters.tags)
+  if (tags) query.tags = tags
+  // The server honours the user filter for admins only; others never send it.
+  const users = isAdmin(user) ? jsonList(filters.users) : undefined
+  if (users) query.users = users
+  const whatsapps = jsonList(filters.whatsapps)
+  if (whatsapps) query.whatsapps = whatsapps
+  const statusFilter = jsonList(filters.statusFilter)
+  if (statusFilter) query.statusFilter = statusFilter
+  return query
+}
+
+/** Lower case, trimmed and without accents, as the server compares search text. */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
+
+const inQueues = (ticket: TicketDto, queueIds: readonly number[], allowNoQueue: boolean) =>
+  ticket.queueId === null ? allowNoQueue : queueIds.includes(ticket.queueId)
+
+const statusMatches = (ticket: TicketDto, filters: TicketListFilters, showAll: boolean) => {
+  switch (filters.status) {
+    case 'search':
+      return true
+    case 'pending':
+      // Consent-waiting tickets show only in show-all mode (reference §8.1 step 6).
+      return ticket.status === 'pending' || (showAll && ticket.status === 'lgpd')
+    default:
+      return ticket.status === filters.status
+  }
+}
+
+const panelFiltersMatch = (ticket: TicketDto, filters: TicketListFilters, user: TicketListUser) => {
+  if (filters.tags.length > 0 && !ticket.contact.tags.some((tag) => filters.tags.includes(tag.id)))
+    return false
+  if (isAdmin(user) && filters.users.length > 0) {
+    if (ticket.userId === null || !filters.users.includes(ticket.userId)) return false
+  }
+  if (filters.whatsapps.length > 0) {
+    if (ticket.whatsappId === null || !filters.whatsapps.includes(ticket.whatsappId)) return false
+  }
+  return filters.statusFilter.length === 0 || filters.statusFilter.includes(ticket.status)
+}
+
+/** Company-wide visibility of show-all mode (reference §8.1 step 5). */
+const visibleInShowAll = (ticket: TicketDto, filters: TicketListFilters, user: TicketListUser) => {
+  const withoutQueue = canSeeTicketsWithoutQueue(user)
+  if (user.allHistoric === 'enabled') return withoutQueue || ticket.queueId !== null
+  return inQueues(ticket, filters.queueIds, withoutQueue)
+}
+
+const searchMatches = (ticket: TicketDto, filters: TicketListFilters, user: TicketListUser) => {
+  const mine = ticket.userId === user.id
+  if (!mine && !['pending', 'closed', 'group'].includes(ticket.status)) return false
+  const showAll = effectiveShowAll(filters, user)
+  const withoutQueue = canSeeTicketsWithoutQueue(user)
+  if (!inQueues(ticket, filters.queueIds, showAll || withoutQueue)) return false
+  const search = foldText(filters.searchParam)
+  if (!search) return true
+  const byContact =
+    foldText(ticket.contact.name).includes(search) || ticket.contact.number.includes(search)
+  // Message bodies are not in the row: with that option on, only the server can say no.
+  return byContact || filters.searchOnMessages
+}
+
+/**
+ * Whether `ticket`, as an event presents it, belongs in the list `filters` selects for `user`:
+ * the client's copy of the server's list rules (reference §8.1), used to place live updates.
+ */
+export const ticketMatchesList = (
+  ticket: TicketDto,
+  filters: TicketListFilters,
+  user: TicketListUser,
+): boolean => {
+  const showAll = effectiveShowAll(filters, user)
+  if (!statusMatches(ticket, filters, showAll)) return false
+  if (!panelFiltersMatch(ticket, filters, user)) return false
+  const withoutQueue = canSeeTicketsWithoutQueue(user)
+
+  switch (filters.status) {
+    case 'search':
+      return searchMatches(ticket, filters, user)
+    case 'open':
+      if (showAll) return visibleInShowAll(ticket, filters, user)
+      // One's own open tickets without a queue stay in one's open tab (reference §8 Build it right).
+      return ticket.userId === user.id && inQueues(ticket, filters.queueIds, true)
+    case 'pending':
+      if (showAll) return visibleInShowAll(ticket, filters, user)
+      // Tickets pre-assigned to someone else are hidden from profile users (§8.1 step 4).
+      return (
+        inQueues(ticket, filters.queueIds, withoutQueue) &&
+        (isAdmin(user) || ticket.userId === null || ticket.userId === user.id)
+      )
+    case 'group':
+      if (!user.allowGroup) return false
+      if (showAll) return visibleInShowAll(ticket, filters, user)
+      return (
+        inQueues(ticket, filters.queueIds, true) &&
+        (user.whatsappId === null || ticket.whatsappId === user.whatsappId)
+      )
+    case 'closed': {
+      // §8.1 step 7: those who may see everyone's history see only their own unless show-all.
+      const ownOnly =
+        !filters.showAll &&
+        (isAdmin(user) || (user.allHistoric === 'enabled' && user.allUserChat === 'enabled'))
+      return (
+        inQueues(ticket, filters.queueIds, filters.showAll || withoutQueue) &&
+        (!ownOnly || ticket.userId === user.id)
+      )
+    }
+  }
+}
+
+/** Closed and search lists hold only the latest ticket per contact and connection (§8.1). */
+export const keepsLatestPerContact = (filters: TicketListFilters): boolean =>
+  filters.status === 'closed' || filters.status === 'search'

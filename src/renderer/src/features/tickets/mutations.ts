@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  CreateTicketBody,
+  TicketDto,
+  UpdateTicketBody,
+} from '../../../../shared/contracts/tickets'
+import { useCurrentUser } from '../../hooks/useSession'
+import { errorCodeOf } from '../../lib/http'
+import { errorMessage, notifyError, notifyWarning } from '../../lib/notify'
+import { updateSessionUser } from '../../lib/session'
+import { isAxiosError } from 'axios'
+import {
+  closeAllTickets,
+  createTicket,
+  deleteTicket,
+  readTicketConflict,
+  saveTicketsManagerWidth,
+  updateTicket,
+  type CloseAllTicketsInput,
+} from './api'
+import { conversationQueries } from './conversation/queries'
+import { ticketQueries } from './queries'
+import { removeTicketFromLists, writeTicketToLists } from './realtime'
+
+/** A close refused for lack of tags is a warning to act on, not a failure (000 §4). */
+const notifyTransitionError = (error: unknown): void => {
+  const code = isAxiosError(error) ? errorCodeOf(error.response?.data) : undefined
+  if (code === 'ERR_TAG_REQUIRED') notifyWarning(errorMessage(error))
+  else notifyError(error)
+}
+
+export interface UpdateTicketVariables {
+  id: number
+  body: UpdateTicketBody
+}
+
+/**
+ * One transition (PUT /tickets/{id}). The answer is written into the lists at once; the socket's
+ * copy of the same change arrives later and changes nothing.
+ */
+export const useUpdateTicketMutation = () => {
+  const queryClient = useQueryClient()
+  const user = useCurrentUser()
+  return useMutation({
+    mutationFn: ({ id, body }: UpdateTicketVariables) => updateTicket(id, body),
+    onSuccess: (ticket) => {
+      writeTicketToLists(queryClient, ticket, user)
+      // A cached conversation of it too: its socket copy may have come while the conversation
+      // was not on screen (reopening a ticket just closed), and opening it must not show the old.
+      queryClient.setQueryData<TicketDto>(
+        conversationQueries.ticket(ticket.uuid).queryKey,
+        (cached) => (cached ? ticket : cached),
+      )
+    },
+    onError: notifyTransitionError,
+  })
+}
+
+/** POST /tickets. A 409 naming the contact's active ticket is the caller's to show. */
+export const useCreateTicketMutation = () => {
+  const queryClient = useQueryClient()
+  const user = useCurrentUser()
+  return useMutation({
+    mutationFn: (body: CreateTicketBody) => createTicket(body),
+    onSuccess: (ticket) => writeTicketToLists(queryClient, ticket, user),
+    onError: (error) => {
+      if (!readTicketConflict(error)) notifyError(error)
+    },
+  })
+}
+
+export const useDeleteTicketMutation = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => deleteTicket(id),
+    onSuccess: (_data, id) => removeTicketFromLists(queryClient, id),
+    onError: notifyError,
+  })
+}
+
+/** The server closes them in the background and emits a delete per ticket; read again anyway. */
+export const useCloseAllTicketsMutation = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CloseAllTicketsInput) => closeAllTickets(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketQueries.lists() }),
+    onError: notifyError,
+  })
+}
+
+/** The list's dragged width, remembered on the user; the session keeps it for the next visit. */
+export const useSaveTicketsManagerWidthMutation = () => {
+  const user = useCurrentUser()
+  return useMutation({
+    mutationFn: (width: number) => saveTicketsManagerWidth(user.id, width),
+    onSuccess: (saved) =>
+      updateSessionUser({ defaultTicketsManagerWidth: saved.defaultTicketsManagerWidth }),
+    onError: notifyError,
+  })
+}

@@ -1,0 +1,262 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { TICKET_COUNT_CAP, type TicketDto } from '../../../../shared/contracts/tickets'
+import { buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
+import { normalizeFilters, type TicketListFilters } from './list-filters'
+import { ticketQueries, type TicketListCache } from './queries'
+import {
+  markTicketReadInList,
+  placeTicketInList,
+  removeTicketFromList,
+  writeMessageEvent,
+  writeTicketEvent,
+} from './realtime'
+
+const user = buildSessionUser({ id: 1, queueIds: [1] })
+
+const filters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters =>
+  normalizeFilters({
+    status: 'open',
+    showAll: false,
+    queueIds: [1],
+    searchParam: '',
+    searchOnMessages: false,
+    tags: [],
+    users: [],
+    whatsapps: [],
+    statusFilter: [],
+    sort: 'DESC',
+    ...overrides,
+  })
+
+const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 12, minute)).toISOString()
+
+/** Tickets 1..n, newest first, on pages of `perPage`. */
+const buildCache = (
+  ids: number[][],
+  { hasMore = false, count }: { hasMore?: boolean; count?: number } = {},
+): TicketListCache => {
+  const all = ids.flat()
+  return {
+    pages: ids.map((page, index) =>
+      buildPage(
+        page.map((id) => buildTicket({ id, contactId: id, updatedAt: at(50 - all.indexOf(id)) })),
+        { count: count ?? all.length, hasMore: index < ids.length - 1 || hasMore },
+      ),
+    ),
+    pageParams: ids.map((_page, index) => ({ pageNumber: index + 1, cursor: null })),
+  }
+}
+
+const idsOf = (cache: TicketListCache | undefined) =>
+  cache?.pages.map((page) => page.tickets.map((ticket) => ticket.id))
+const countOf = (cache: TicketListCache | undefined) => cache?.pages[0]?.count
+
+describe('placeTicketInList', () => {
+  it('moves an updated ticket to where its update time sorts: the top when newest', () => {
+    const cache = buildCache([[1, 2], [3]])
+    const next = placeTicketInList(
+      cache,
+      buildTicket({ id: 3, contactId: 3, updatedAt: at(59) }),
+      filters(),
+      user,
+    )
+    expect(idsOf(next)).toEqual([[3, 1, 2], []])
+    expect(countOf(next)).toBe(3)
+  })
+
+  it('adds a ticket that now matches and counts it', () => {
+    const next = placeTicketInList(
+      buildCache([[1, 2]]),
+      buildTicket({ id: 9, contactId: 9, updatedAt: at(59) }),
+      filters(),
+      user,
+    )
+    expect(idsOf(next)).toEqual([[9, 1, 2]])
+    expect(countOf(next)).toBe(3)
+  })
+
+  it('removes a ticket that no longer matches (returned to the queue) and counts it out', () => {
+    const next = placeTicketInList(
+      buildCache([[1, 2]]),
+      buildTicket({ id: 2, contactId: 2, status: 'pending', userId: null }),
+      filters(),
+      user,
+    )
+    expect(idsOf(next)).toEqual([[1]])
+    expect(countOf(next)).toBe(1)
+  })
+
+  it('leaves a list untouched by a ticket that neither was nor is in it', () => {
+    const cache = buildCache([[1, 2]])
+    const other = buildTicket({ id: 9, userId: 5 })
+    expect(placeTicketInList(cache, other, filters(), user)).toBe(cache)
+  })
+
+  it('leaves out a ticket that sorts after the loaded rows while more pages remain', () => {
+    const next = placeTicketInList(
+      buildCache([[1, 2]], { hasMore: true, count: 50 }),
+      buildTicket({ id: 9, contactId: 9, updatedAt: at(0) }),
+      filters(),
+      user,
+    )
+    expect(idsOf(next)).toEqual([[1, 2]])
+    expect(countOf(next)).toBe(51)
+  })
+
+  it('places by ascending time when the list is sorted oldest first', () => {
+    const cache: TicketListCache = {
+      pages: [
+        buildPage([
+          buildTicket({ id: 1, contactId: 1, updatedAt: at(1) }),
+          buildTicket({ id: 2, contactId: 2, updatedAt: at(2) }),
+        ]),
+      ],
+      pageParams: [{ pageNumber: 1, cursor: null }],
+    }
+    const next = placeTicketInList(
+      cache,
+      buildTicket({ id: 1, contactId: 1, updatedAt: at(3) }),
+      filters({ sort: 'ASC' }),
+      user,
+    )
+    expect(idsOf(next)).toEqual([[2, 1]])
+  })
+
+  it('keeps one closed ticket per contact and connection', () => {
+    const closed = filters({ status: 'closed' })
+    const cache: TicketListCache = {
+      pages: [
+        buildPage([
+          buildTicket({ id: 1, contactId: 10, status: 'closed', updatedAt: at(5) }),
+          buildTicket({ id: 2, contactId: 20, status: 'closed', updatedAt: at(4) }),
+        ]),
+      ],
+      pageParams: [{ pageNumber: 1, cursor: null }],
+    }
+    const next = placeTicketInList(
+      cache,
+      buildTicket({ id: 3, contactId: 10, status: 'closed', updatedAt: at(9) }),
+      closed,
+      user,
+    )
+    expect(idsOf(next)).toEqual([[3, 2]])
+    expect(countOf(next)).toBe(2)
+  })
+
+  it('updates a search result in place but never adds one', () => {
+    const search = filters({ status: 'search', searchParam: 'maria' })
+    const cache = buildCache([[1]])
+    const renamed = placeTicketInList(
+      cache,
+      buildTicket({ id: 1, contactId: 1, updatedAt: at(59), lastMessage: 'novo' }),
+      search,
+      user,
+    )
+    expect(renamed?.pages[0]?.tickets[0]?.lastMessage).toBe('novo')
+    expect(placeTicketInList(cache, buildTicket({ id: 9, contactId: 9 }), search, user)).toBe(cache)
+  })
+
+  it('leaves a count at the server’s cap as it is', () => {
+    const next = placeTicketInList(
+      buildCache([[1, 2]], { count: TICKET_COUNT_CAP }),
+      buildTicket({ id: 2, contactId: 2, status: 'closed' }),
+      filters(),
+      user,
+    )
+    expect(countOf(next)).toBe(TICKET_COUNT_CAP)
+  })
+})
+
+describe('removeTicketFromList and markTicketReadInList', () => {
+  it('removes a deleted ticket from whichever page holds it', () => {
+    const next = removeTicketFromList(buildCache([[1, 2], [3]]), 3)
+    expect(idsOf(next)).toEqual([[1, 2], []])
+    expect(next?.pages.map((page) => page.count)).toEqual([2, 2])
+  })
+
+  it('zeroes the unread count of one ticket and keeps the rest', () => {
+    const cache = buildCache([[1, 2]])
+    const unread: TicketListCache = {
+      ...cache,
+      pages: cache.pages.map((page) => ({
+        ...page,
+        tickets: page.tickets.map((ticket) => ({ ...ticket, unreadMessages: 4 })),
+      })),
+    }
+    const next = markTicketReadInList(unread, 2)
+    expect(next?.pages[0]?.tickets.map((ticket) => ticket.unreadMessages)).toEqual([4, 0])
+    expect(markTicketReadInList(next, 2)).toBe(next)
+  })
+})
+
+describe('writing events into every cached list', () => {
+  const seed = () => {
+    const queryClient = new QueryClient()
+    const openKey = ticketQueries.list(filters(), user).queryKey
+    const pendingKey = ticketQueries.list(filters({ status: 'pending' }), user).queryKey
+    queryClient.setQueryData(openKey, buildCache([[1, 2]]))
+    queryClient.setQueryData<TicketListCache>(pendingKey, {
+      pages: [buildPage([buildTicket({ id: 7, contactId: 7, status: 'pending', userId: null })])],
+      pageParams: [{ pageNumber: 1, cursor: null }],
+    })
+    const read = (key: readonly unknown[]) => idsOf(queryClient.getQueryData<TicketListCache>(key))
+    return { queryClient, openKey, pendingKey, read }
+  }
+
+  it('moves an accepted ticket from the pending list to the open list', () => {
+    const { queryClient, openKey, pendingKey, read } = seed()
+    const accepted: TicketDto = buildTicket({
+      id: 7,
+      contactId: 7,
+      status: 'open',
+      userId: 1,
+      updatedAt: at(59),
+    })
+    writeTicketEvent(queryClient, { action: 'update', ticket: accepted }, user)
+    expect(read(openKey)).toEqual([[7, 1, 2]])
+    expect(read(pendingKey)).toEqual([[]])
+  })
+
+  it('removes a deleted ticket everywhere and resets unread on updateUnread', () => {
+    const { queryClient, openKey, read } = seed()
+    writeTicketEvent(queryClient, { action: 'delete', ticketId: 1 }, user)
+    expect(read(openKey)).toEqual([[2]])
+    queryClient.setQueryData<TicketListCache>(
+      openKey,
+      (cache) =>
+        cache && {
+          ...cache,
+          pages: cache.pages.map((page) => ({
+            ...page,
+            tickets: page.tickets.map((ticket) => ({ ...ticket, unreadMessages: 3 })),
+          })),
+        },
+    )
+    writeTicketEvent(queryClient, { action: 'updateUnread', ticketId: 2 }, user)
+    expect(
+      queryClient.getQueryData<TicketListCache>(openKey)?.pages[0]?.tickets[0]?.unreadMessages,
+    ).toBe(0)
+  })
+
+  it('takes a new message’s ticket to the top with its last message and unread count', () => {
+    const { queryClient, openKey } = seed()
+    const ticket = buildTicket({
+      id: 2,
+      contactId: 2,
+      lastMessage: 'Bom dia',
+      unreadMessages: 1,
+      updatedAt: at(59),
+    })
+    writeMessageEvent(
+      queryClient,
+      { action: 'create', message: buildMessage({ ticketId: 2 }), ticket, contact: ticket.contact },
+      user,
+    )
+    const rows = queryClient.getQueryData<TicketListCache>(openKey)?.pages[0]?.tickets
+    expect(rows?.map((row) => [row.id, row.lastMessage, row.unreadMessages])).toEqual([
+      [2, 'Bom dia', 1],
+      [1, 'Olá', 0],
+    ])
+  })
+})
