@@ -50,7 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     // The spec's client calls some lists both as `/whatsapp/` and `/whatsapp`.
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { posix } from 'node:path'
 import {
   ACK,
   MESSAGE_EDIT_WINDOW_MS,
@@ -15,6 +16,7 @@ import { DEFAULT_OPENAI_API_URL } from '../../config'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
 import { AppError, validationError } from '../../lib/app-error'
+import { webmOpusToOgg, WebmToOggError } from '../../lib/webm-to-ogg'
 import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService, StoredFile } from '../media/media.service'
@@ -72,6 +74,8 @@ const TEXT_TYPES = new Set(['conversation', 'extendedTextMessage'])
 const FILE_TYPES = new Set(['image', 'audio', 'video', 'application', 'text'])
 const TICKET_REF = /^(?:(\d{1,10})|([0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}))$/
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/
+/** file-type names every WebM `video/webm`, voice notes included; the remux tells them apart. */
+const WEBM_TYPES = new Set(['audio/webm', 'video/webm'])
 
 interface Collaborators {
   channels: ChannelRegistry
@@ -389,6 +393,33 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     await Promise.all(files.map((file) => media.remove(companyId, file.path)))
   }
 
+  /**
+   * Voice notes recorded by Chromium (the desktop app) are WebM/Opus, which WhatsApp neither
+   * plays as a voice note (Baileys) nor accepts as audio (Cloud API): the same Opus packets are
+   * stored again in Ogg. On any failure the WebM is kept and sent as it is.
+   */
+  async function asOggVoiceNote(companyId: number, file: StoredFile): Promise<StoredFile> {
+    if (!WEBM_TYPES.has(file.mime.split(';')[0]!.trim())) return file
+    let stored: StoredFile
+    try {
+      const ogg = webmOpusToOgg(await media.readFile(companyId, file.path))
+      stored = await media.saveFile(companyId, posix.dirname(file.path), ogg, {
+        maxBytes: ogg.length,
+        originalName: file.name.replace(/\.webm$/i, '') + '.ogg',
+      })
+    } catch (error) {
+      // A real video is expected here, not a failure.
+      if (error instanceof WebmToOggError && error.code === 'HAS_VIDEO') return file
+      deps.log.warn({ err: error, path: file.path }, 'WebM upload kept: no remux to Ogg/Opus')
+      return file
+    }
+    // A leftover WebM only costs disk; the message goes out as Ogg either way.
+    await media.remove(companyId, file.path).catch((error: unknown) => {
+      deps.log.warn({ err: error, path: file.path }, 'WebM upload not removed after its remux')
+    })
+    return stored
+  }
+
   const automatic: AutomaticMessages = {
     async sendAutomaticText(companyId, ticketId, body) {
       if (body.trim() === '') return
@@ -516,6 +547,9 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       const input = await readInput()
       let result: WriteResult
       try {
+        input.files = await Promise.all(
+          input.files.map((file) => asOggVoiceNote(ctx.companyId, file)),
+        )
         const rows = await draftRows(ctx, ticket, input)
         result = await deps.db.transaction((tx) =>
           writeOutgoing(tx, ticket, rows, { resetUnread: true }),

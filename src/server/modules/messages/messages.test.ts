@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -13,6 +13,7 @@ import {
 } from '../../../../tests/factories'
 import { loginAs } from '../../../../tests/helpers/auth'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildWebm, OPUS_SILENCE_20MS } from '../../lib/webm-fixture'
 import { tickets } from '../tickets/tickets.table'
 import { messages } from './messages.table'
 import { conversation, fakeDriver, multipart, PNG_1x1 } from './testing'
@@ -743,5 +744,62 @@ describe('GET /messages-allMe', () => {
       headers: c.asAgent,
     })
     expect([refused.statusCode, refused.json()]).toEqual([403, { error: 'ERR_NO_PERMISSION' }])
+  })
+})
+
+describe('POST /messages/:ticketId voice notes', () => {
+  const upload = async (
+    c: Awaited<ReturnType<typeof conversation>>,
+    file: Buffer,
+    name: string,
+  ) => {
+    const form = await multipart([['medias', file, name]])
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/messages/${c.ticket.id}`,
+      headers: { ...c.asAgent, ...form.headers },
+      payload: form.payload,
+    })
+    expect(response.statusCode).toBe(200)
+    await settle()
+    return rowOf(response.json().id)
+  }
+  const folder = (c: Awaited<ReturnType<typeof conversation>>) =>
+    join(t.config.mediaDir, String(c.company.id), 'messages')
+
+  test('a WebM/Opus recording is stored and sent as Ogg/Opus, without the WebM', async () => {
+    const c = await conversation(t)
+    const packets = Array.from({ length: 50 }, () => OPUS_SILENCE_20MS)
+    const row = await upload(c, buildWebm({ packets }), 'voice.webm')
+    expect(row).toMatchObject({
+      mediaType: 'audio',
+      mediaMime: 'audio/ogg; codecs=opus',
+      mediaName: 'voice.ogg',
+    })
+    const stored = readFileSync(join(t.config.mediaDir, String(c.company.id), row.mediaPath!))
+    expect(stored.subarray(0, 4).toString('latin1')).toBe('OggS')
+    expect(readdirSync(folder(c))).toEqual([row.mediaPath!.split('/')[1]])
+    const [sent] = whatsapp.sentOn(c.connection.id)
+    expect(sent?.message.media).toMatchObject({ kind: 'audio', mime: 'audio/ogg; codecs=opus' })
+    expect(sent?.mediaBytes?.equals(stored)).toBe(true)
+  })
+
+  test('a WebM with video, or one the remux refuses, is kept as it is', async () => {
+    const c = await conversation(t)
+    const video = buildWebm({
+      packets: [OPUS_SILENCE_20MS],
+      otherTracks: [{ number: 2, type: 1, codecId: 'V_VP8', video: true }],
+    })
+    const vorbis = buildWebm({ packets: [Buffer.from([1, 2])], codecId: 'A_VORBIS' })
+    for (const [file, name] of [
+      [video, 'clip.webm'],
+      [vorbis, 'old.webm'],
+    ] as const) {
+      const row = await upload(c, file, name)
+      expect(row).toMatchObject({ mediaType: 'video', mediaMime: 'video/webm', mediaName: name })
+      const stored = readFileSync(join(t.config.mediaDir, String(c.company.id), row.mediaPath!))
+      expect(stored.equals(file)).toBe(true)
+    }
+    expect(readdirSync(folder(c))).toHaveLength(2)
   })
 })

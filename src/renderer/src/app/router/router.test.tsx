@@ -143,7 +143,10 @@ describe('routes and guards', () => {
 
     await user.clear(screen.getByLabelText(/^Senha/))
     await user.type(screen.getByLabelText(/^Senha/), 'secret{Enter}')
-    expect(await screen.findByRole('button', { name: 'Selecionar ticket' })).toBeTruthy()
+    // The inbox page loads lazily; on a busy machine that takes longer than the default second.
+    expect(
+      await screen.findByRole('button', { name: 'Selecionar ticket' }, { timeout: 10_000 }),
+    ).toBeTruthy()
     expect(router.state.location.pathname).toBe('/tickets')
   })
 

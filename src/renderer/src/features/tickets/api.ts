@@ -114,8 +114,8 @@ const isConflict = (value: unknown): value is TicketConflict =>
   'userId' in value
 
 /**
- * The active ticket a 409 from POST /tickets names: its `error` is a JSON string (000 §7). Null
- * for any other failure, including a 409 whose error is a plain code.
+ * The active ticket a 409 from POST /tickets or POST /message/forward names: its `error` is a
+ * JSON string (000 §7). Null for any other failure, including a 409 whose error is a plain code.
  */
 export const readTicketConflict = (error: unknown): TicketConflict | null => {
   if (!isAxiosError(error) || error.response?.status !== 409) return null

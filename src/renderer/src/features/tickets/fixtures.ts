@@ -2,10 +2,13 @@ import type { ContactDto } from '../../../../shared/contracts/contacts'
 import type { MessageDto } from '../../../../shared/contracts/messages'
 import type { TicketDto, TicketList } from '../../../../shared/contracts/tickets'
 import type { SessionUser } from '../../../../shared/contracts/users'
+import { normalizeFilters, type TicketListFilters } from './list-filters'
+
+/* Test data of the inbox, list and conversation, in the shapes the server sends. */
 
 const AT = '2025-03-10T12:00:00.000Z'
 
-/** A contact as the server presents it; for this feature's tests. */
+/** A contact as the server presents it. */
 export const buildContact = (overrides: Partial<ContactDto> = {}): ContactDto => ({
   id: 10,
   companyId: 1,
@@ -26,12 +29,17 @@ export const buildContact = (overrides: Partial<ContactDto> = {}): ContactDto =>
   ...overrides,
 })
 
-/** A list row: an open ticket of user 1 in queue 1 unless overridden. */
+/** The ticket every fixture belongs to unless overridden. */
+const TICKET_ID = 100
+const ticketUuid = (id: number) => `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`
+const SUPPORT = { id: 1, name: 'Suporte', color: '#0a7f5a' }
+
+/** An open ticket of user 1 in queue 1 unless overridden. */
 export const buildTicket = (overrides: Partial<TicketDto> = {}): TicketDto => {
-  const id = overrides.id ?? 100
+  const id = overrides.id ?? TICKET_ID
   return {
     id,
-    uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    uuid: ticketUuid(id),
     status: 'open',
     channel: 'whatsapp',
     contactId: 10,
@@ -46,8 +54,8 @@ export const buildTicket = (overrides: Partial<TicketDto> = {}): TicketDto => {
     },
     userId: 1,
     user: { id: 1, name: 'Ana' },
-    queueId: 1,
-    queue: { id: 1, name: 'Suporte', color: '#0a7f5a' },
+    queueId: SUPPORT.id,
+    queue: SUPPORT,
     tags: [],
     isGroup: false,
     isBot: false,
@@ -74,34 +82,76 @@ export const buildPage = (
   ...overrides,
 })
 
-/** An inbound message of a ticket. */
-export const buildMessage = (overrides: Partial<MessageDto> = {}): MessageDto => ({
-  id: 500,
-  ticketId: 100,
-  body: 'Bom dia',
-  fromMe: false,
-  isPrivate: false,
-  isDeleted: false,
-  isEdited: false,
-  isForwarded: false,
-  mediaType: 'conversation',
-  mediaUrl: '',
-  mediaName: null,
-  ack: 0,
-  read: false,
-  contactId: 10,
-  contact: { id: 10, name: 'Maria Souza' },
-  user: null,
-  quotedMsg: null,
-  reactions: [],
-  sendStatus: null,
-  sendError: null,
-  transcription: null,
-  ticket: { id: 100, uuid: 'x', whatsappId: 1, queueId: 1, queue: null },
-  createdAt: AT,
-  updatedAt: AT,
-  ...overrides,
-})
+/** The filters of a list view: my open tab of queue 1 unless overridden. */
+export const buildFilters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters =>
+  normalizeFilters({
+    status: 'open',
+    showAll: false,
+    queueIds: [1],
+    searchParam: '',
+    searchOnMessages: false,
+    tags: [],
+    users: [],
+    whatsapps: [],
+    statusFilter: [],
+    sort: 'DESC',
+    ...overrides,
+  })
+
+/**
+ * An unread inbound message of the default ticket; each id is one second later, so a range of
+ * ids is in order.
+ */
+export const buildMessage = (overrides: Partial<MessageDto> = {}): MessageDto => {
+  const id = overrides.id ?? 1
+  const createdAt = new Date(Date.UTC(2024, 0, 1, 12, 0, id)).toISOString()
+  return {
+    id,
+    ticketId: TICKET_ID,
+    body: `Mensagem ${id}`,
+    fromMe: false,
+    isPrivate: false,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    mediaType: 'conversation',
+    mediaUrl: '',
+    mediaName: null,
+    ack: 0,
+    read: false,
+    contactId: 10,
+    contact: { id: 10, name: 'Maria Souza' },
+    user: null,
+    quotedMsg: null,
+    reactions: [],
+    sendStatus: null,
+    sendError: null,
+    transcription: null,
+    ticket: {
+      id: TICKET_ID,
+      uuid: ticketUuid(TICKET_ID),
+      whatsappId: 1,
+      queueId: SUPPORT.id,
+      queue: SUPPORT,
+    },
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  }
+}
+
+/** An outgoing message written by `userId`. */
+export const buildOwnMessage = (userId: number, overrides: Partial<MessageDto> = {}) =>
+  buildMessage({
+    fromMe: true,
+    contactId: null,
+    contact: null,
+    user: { id: userId, name: 'Ana' },
+    ack: 1,
+    read: true,
+    sendStatus: 'sent',
+    ...overrides,
+  })
 
 /** The signed-in user: a profile user of queue 1 unless overridden. */
 export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
@@ -120,7 +170,7 @@ export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionU
   whatsappId: null,
   profileImage: null,
   defaultTicketsManagerWidth: 550,
-  queues: [{ id: 1, name: 'Suporte', color: '#0a7f5a' }],
+  queues: [SUPPORT],
   queueIds: [1],
   allTicket: 'disable',
   allowGroup: false,

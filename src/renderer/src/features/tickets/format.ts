@@ -24,7 +24,7 @@ export const formatTicketTime = (iso: string, now: Date = new Date()): string =>
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`
 }
 
-/** A date and time in the interface language, for the ticket log. */
+/** A date and time in the interface language (ticket log, transcript); an unreadable one as is. */
 export const formatDateTime = (iso: string, locale: string): string => {
   const time = Date.parse(iso)
   if (Number.isNaN(time)) return iso

@@ -1,70 +1,49 @@
 import { describe, expect, it } from 'vitest'
-import { buildContact, buildSessionUser, buildTicket } from './fixtures'
-import {
-  foldText,
-  normalizeFilters,
-  ticketMatchesList,
-  toListQuery,
-  type TicketListFilters,
-} from './list-filters'
-
-const filters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters =>
-  normalizeFilters({
-    status: 'open',
-    showAll: false,
-    queueIds: [1],
-    searchParam: '',
-    searchOnMessages: false,
-    tags: [],
-    users: [],
-    whatsapps: [],
-    statusFilter: [],
-    sort: 'DESC',
-    ...overrides,
-  })
+import { buildContact, buildFilters, buildSessionUser, buildTicket } from './fixtures'
+import { foldText, ticketMatchesList, toListQuery } from './list-filters'
 
 const attendant = buildSessionUser({ id: 1, queueIds: [1, 2] })
 const admin = buildSessionUser({ id: 1, profile: 'admin', queueIds: [1, 2] })
 
 describe('ticketMatchesList: status tabs', () => {
   it('puts my open ticket in my open tab, and not someone else’s', () => {
-    expect(ticketMatchesList(buildTicket({ userId: 1 }), filters(), attendant)).toBe(true)
-    expect(ticketMatchesList(buildTicket({ userId: 2 }), filters(), attendant)).toBe(false)
+    expect(ticketMatchesList(buildTicket({ userId: 1 }), buildFilters(), attendant)).toBe(true)
+    expect(ticketMatchesList(buildTicket({ userId: 2 }), buildFilters(), attendant)).toBe(false)
   })
 
   it('keeps my own open ticket without queue in my open tab', () => {
     const ticket = buildTicket({ userId: 1, queueId: null, queue: null })
-    expect(ticketMatchesList(ticket, filters(), attendant)).toBe(true)
+    expect(ticketMatchesList(ticket, buildFilters(), attendant)).toBe(true)
   })
 
   it('drops a ticket whose status no longer matches the tab', () => {
     const closed = buildTicket({ status: 'closed' })
-    expect(ticketMatchesList(closed, filters({ status: 'open' }), attendant)).toBe(false)
-    expect(ticketMatchesList(closed, filters({ status: 'pending' }), attendant)).toBe(false)
+    expect(ticketMatchesList(closed, buildFilters({ status: 'open' }), attendant)).toBe(false)
+    expect(ticketMatchesList(closed, buildFilters({ status: 'pending' }), attendant)).toBe(false)
   })
 
   it('drops a ticket whose queue left the selection', () => {
     const moved = buildTicket({ status: 'pending', userId: null, queueId: 3 })
-    expect(ticketMatchesList(moved, filters({ status: 'pending' }), attendant)).toBe(false)
+    expect(ticketMatchesList(moved, buildFilters({ status: 'pending' }), attendant)).toBe(false)
   })
 
   it('shows pending tickets without queue only to users with allTicket enabled', () => {
     const ticket = buildTicket({ status: 'pending', userId: null, queueId: null, queue: null })
-    const pending = filters({ status: 'pending' })
+    const pending = buildFilters({ status: 'pending' })
     expect(ticketMatchesList(ticket, pending, attendant)).toBe(false)
     expect(ticketMatchesList(ticket, pending, { ...attendant, allTicket: 'enable' })).toBe(true)
   })
 
   it('hides from a profile user a pending ticket pre-assigned to someone else, not from an admin', () => {
     const ticket = buildTicket({ status: 'pending', userId: 7 })
-    const pending = filters({ status: 'pending' })
+    const pending = buildFilters({ status: 'pending' })
     expect(ticketMatchesList(ticket, pending, attendant)).toBe(false)
     expect(ticketMatchesList(ticket, pending, admin)).toBe(true)
   })
 
   it('lists group tickets only for users allowed groups, on their default connection', () => {
     const ticket = buildTicket({ status: 'group', userId: null, whatsappId: 2 })
-    const group = filters({ status: 'group' })
+    const group = buildFilters({ status: 'group' })
     expect(ticketMatchesList(ticket, group, attendant)).toBe(false)
     expect(ticketMatchesList(ticket, group, { ...attendant, allowGroup: true })).toBe(true)
     expect(
@@ -74,11 +53,11 @@ describe('ticketMatchesList: status tabs', () => {
 
   it('shows an admin only his own closed tickets unless show-all is on', () => {
     const ticket = buildTicket({ status: 'closed', userId: 7 })
-    expect(ticketMatchesList(ticket, filters({ status: 'closed' }), admin)).toBe(false)
-    expect(ticketMatchesList(ticket, filters({ status: 'closed', showAll: true }), admin)).toBe(
-      true,
-    )
-    expect(ticketMatchesList(ticket, filters({ status: 'closed' }), attendant)).toBe(true)
+    expect(ticketMatchesList(ticket, buildFilters({ status: 'closed' }), admin)).toBe(false)
+    expect(
+      ticketMatchesList(ticket, buildFilters({ status: 'closed', showAll: true }), admin),
+    ).toBe(true)
+    expect(ticketMatchesList(ticket, buildFilters({ status: 'closed' }), attendant)).toBe(true)
   })
 })
 
@@ -86,7 +65,7 @@ describe('ticketMatchesList: show-all', () => {
   const someoneElses = buildTicket({ userId: 7 })
 
   it('widens the open tab to everyone’s tickets for those allowed it', () => {
-    const all = filters({ showAll: true })
+    const all = buildFilters({ showAll: true })
     expect(ticketMatchesList(someoneElses, all, admin)).toBe(true)
     expect(ticketMatchesList(someoneElses, all, { ...attendant, allUserChat: 'enabled' })).toBe(
       true,
@@ -94,13 +73,15 @@ describe('ticketMatchesList: show-all', () => {
   })
 
   it('is ignored for a user who may not show all', () => {
-    expect(ticketMatchesList(someoneElses, filters({ showAll: true }), attendant)).toBe(false)
+    expect(ticketMatchesList(someoneElses, buildFilters({ showAll: true }), attendant)).toBe(false)
   })
 
   it('shows consent-waiting tickets in the pending tab only in show-all mode', () => {
     const lgpd = buildTicket({ status: 'lgpd', userId: null })
-    expect(ticketMatchesList(lgpd, filters({ status: 'pending' }), admin)).toBe(false)
-    expect(ticketMatchesList(lgpd, filters({ status: 'pending', showAll: true }), admin)).toBe(true)
+    expect(ticketMatchesList(lgpd, buildFilters({ status: 'pending' }), admin)).toBe(false)
+    expect(ticketMatchesList(lgpd, buildFilters({ status: 'pending', showAll: true }), admin)).toBe(
+      true,
+    )
   })
 })
 
@@ -109,13 +90,15 @@ describe('ticketMatchesList: filter panel and search', () => {
     const tagged = buildTicket({
       contact: buildContact({ tags: [{ id: 5, name: 'VIP', color: '#f00' }] }),
     })
-    expect(ticketMatchesList(tagged, filters({ tags: [5] }), attendant)).toBe(true)
-    expect(ticketMatchesList(tagged, filters({ tags: [6] }), attendant)).toBe(false)
-    expect(ticketMatchesList(tagged, filters({ whatsapps: [2] }), attendant)).toBe(false)
-    expect(ticketMatchesList(tagged, filters({ statusFilter: ['pending'] }), attendant)).toBe(false)
-    expect(ticketMatchesList(tagged, filters({ users: [7] }), admin)).toBe(false)
+    expect(ticketMatchesList(tagged, buildFilters({ tags: [5] }), attendant)).toBe(true)
+    expect(ticketMatchesList(tagged, buildFilters({ tags: [6] }), attendant)).toBe(false)
+    expect(ticketMatchesList(tagged, buildFilters({ whatsapps: [2] }), attendant)).toBe(false)
+    expect(ticketMatchesList(tagged, buildFilters({ statusFilter: ['pending'] }), attendant)).toBe(
+      false,
+    )
+    expect(ticketMatchesList(tagged, buildFilters({ users: [7] }), admin)).toBe(false)
     // The user filter is the admins' alone; for anyone else it is not sent, so it cannot drop.
-    expect(ticketMatchesList(tagged, filters({ users: [7] }), attendant)).toBe(true)
+    expect(ticketMatchesList(tagged, buildFilters({ users: [7] }), attendant)).toBe(true)
   })
 
   it('matches a search by contact name without accents or case, or by number', () => {
@@ -124,19 +107,27 @@ describe('ticketMatchesList: filter panel and search', () => {
       contact: buildContact({ name: 'José Álvares', number: '5511988887777' }),
     })
     expect(
-      ticketMatchesList(ticket, filters({ status: 'search', searchParam: 'jose al' }), attendant),
+      ticketMatchesList(
+        ticket,
+        buildFilters({ status: 'search', searchParam: 'jose al' }),
+        attendant,
+      ),
     ).toBe(true)
     expect(
-      ticketMatchesList(ticket, filters({ status: 'search', searchParam: '8888' }), attendant),
+      ticketMatchesList(ticket, buildFilters({ status: 'search', searchParam: '8888' }), attendant),
     ).toBe(true)
     expect(
-      ticketMatchesList(ticket, filters({ status: 'search', searchParam: 'maria' }), attendant),
+      ticketMatchesList(
+        ticket,
+        buildFilters({ status: 'search', searchParam: 'maria' }),
+        attendant,
+      ),
     ).toBe(false)
     // With message search on, the text may be in a message only the server can see.
     expect(
       ticketMatchesList(
         ticket,
-        filters({ status: 'search', searchParam: 'maria', searchOnMessages: true }),
+        buildFilters({ status: 'search', searchParam: 'maria', searchOnMessages: true }),
         attendant,
       ),
     ).toBe(true)
@@ -146,7 +137,7 @@ describe('ticketMatchesList: filter panel and search', () => {
 describe('toListQuery', () => {
   it('sends the spec’s parameters, lists as JSON, the cursor only once there is one', () => {
     const query = toListQuery(
-      filters({ status: 'pending', queueIds: [2, 1], tags: [5], sort: 'ASC' }),
+      buildFilters({ status: 'pending', queueIds: [2, 1], tags: [5], sort: 'ASC' }),
       attendant,
       { pageNumber: 1, cursor: null },
     )
@@ -158,7 +149,7 @@ describe('toListQuery', () => {
       sortTickets: 'ASC',
       tags: '[5]',
     })
-    expect(toListQuery(filters(), attendant, { pageNumber: 2, cursor: 'abc' })).toMatchObject({
+    expect(toListQuery(buildFilters(), attendant, { pageNumber: 2, cursor: 'abc' })).toMatchObject({
       pageNumber: 2,
       cursor: 'abc',
     })
@@ -166,7 +157,7 @@ describe('toListQuery', () => {
 
   it('forces show-all off for a profile user’s search and sends the search text', () => {
     const searchUser = { ...attendant, allUserChat: 'enabled' as const }
-    const search = filters({ status: 'search', showAll: true, searchParam: ' maria ' })
+    const search = buildFilters({ status: 'search', showAll: true, searchParam: ' maria ' })
     expect(toListQuery(search, searchUser, { pageNumber: 1, cursor: null })).toMatchObject({
       status: 'search',
       showAll: 'false',
@@ -178,23 +169,23 @@ describe('toListQuery', () => {
   })
 
   it('sends the user filter for admins only', () => {
-    expect(toListQuery(filters({ users: [3] }), admin, { pageNumber: 1, cursor: null }).users).toBe(
-      '[3]',
-    )
     expect(
-      toListQuery(filters({ users: [3] }), attendant, { pageNumber: 1, cursor: null }).users,
+      toListQuery(buildFilters({ users: [3] }), admin, { pageNumber: 1, cursor: null }).users,
+    ).toBe('[3]')
+    expect(
+      toListQuery(buildFilters({ users: [3] }), attendant, { pageNumber: 1, cursor: null }).users,
     ).toBeUndefined()
   })
 })
 
 describe('normalizeFilters', () => {
   it('gives equal selections one form, and drops what a view ignores', () => {
-    expect(filters({ queueIds: [2, 1, 2], searchParam: 'x', sort: 'ASC' })).toMatchObject({
+    expect(buildFilters({ queueIds: [2, 1, 2], searchParam: 'x', sort: 'ASC' })).toMatchObject({
       queueIds: [1, 2],
       searchParam: '',
       sort: 'ASC',
     })
-    expect(filters({ status: 'closed', sort: 'ASC' }).sort).toBe('DESC')
+    expect(buildFilters({ status: 'closed', sort: 'ASC' }).sort).toBe('DESC')
   })
 })
 

@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { TICKET_COUNT_CAP, type TicketDto } from '../../../../shared/contracts/tickets'
-import { buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
-import { normalizeFilters, type TicketListFilters } from './list-filters'
+import { buildFilters, buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
 import { ticketQueries, type TicketListCache } from './queries'
 import {
   markTicketReadInList,
@@ -13,21 +12,6 @@ import {
 } from './realtime'
 
 const user = buildSessionUser({ id: 1, queueIds: [1] })
-
-const filters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters =>
-  normalizeFilters({
-    status: 'open',
-    showAll: false,
-    queueIds: [1],
-    searchParam: '',
-    searchOnMessages: false,
-    tags: [],
-    users: [],
-    whatsapps: [],
-    statusFilter: [],
-    sort: 'DESC',
-    ...overrides,
-  })
 
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 12, minute)).toISOString()
 
@@ -58,7 +42,7 @@ describe('placeTicketInList', () => {
     const next = placeTicketInList(
       cache,
       buildTicket({ id: 3, contactId: 3, updatedAt: at(59) }),
-      filters(),
+      buildFilters(),
       user,
     )
     expect(idsOf(next)).toEqual([[3, 1, 2], []])
@@ -69,7 +53,7 @@ describe('placeTicketInList', () => {
     const next = placeTicketInList(
       buildCache([[1, 2]]),
       buildTicket({ id: 9, contactId: 9, updatedAt: at(59) }),
-      filters(),
+      buildFilters(),
       user,
     )
     expect(idsOf(next)).toEqual([[9, 1, 2]])
@@ -80,7 +64,7 @@ describe('placeTicketInList', () => {
     const next = placeTicketInList(
       buildCache([[1, 2]]),
       buildTicket({ id: 2, contactId: 2, status: 'pending', userId: null }),
-      filters(),
+      buildFilters(),
       user,
     )
     expect(idsOf(next)).toEqual([[1]])
@@ -90,14 +74,14 @@ describe('placeTicketInList', () => {
   it('leaves a list untouched by a ticket that neither was nor is in it', () => {
     const cache = buildCache([[1, 2]])
     const other = buildTicket({ id: 9, userId: 5 })
-    expect(placeTicketInList(cache, other, filters(), user)).toBe(cache)
+    expect(placeTicketInList(cache, other, buildFilters(), user)).toBe(cache)
   })
 
   it('leaves out a ticket that sorts after the loaded rows while more pages remain', () => {
     const next = placeTicketInList(
       buildCache([[1, 2]], { hasMore: true, count: 50 }),
       buildTicket({ id: 9, contactId: 9, updatedAt: at(0) }),
-      filters(),
+      buildFilters(),
       user,
     )
     expect(idsOf(next)).toEqual([[1, 2]])
@@ -117,14 +101,14 @@ describe('placeTicketInList', () => {
     const next = placeTicketInList(
       cache,
       buildTicket({ id: 1, contactId: 1, updatedAt: at(3) }),
-      filters({ sort: 'ASC' }),
+      buildFilters({ sort: 'ASC' }),
       user,
     )
     expect(idsOf(next)).toEqual([[2, 1]])
   })
 
   it('keeps one closed ticket per contact and connection', () => {
-    const closed = filters({ status: 'closed' })
+    const closed = buildFilters({ status: 'closed' })
     const cache: TicketListCache = {
       pages: [
         buildPage([
@@ -145,7 +129,7 @@ describe('placeTicketInList', () => {
   })
 
   it('updates a search result in place but never adds one', () => {
-    const search = filters({ status: 'search', searchParam: 'maria' })
+    const search = buildFilters({ status: 'search', searchParam: 'maria' })
     const cache = buildCache([[1]])
     const renamed = placeTicketInList(
       cache,
@@ -161,7 +145,7 @@ describe('placeTicketInList', () => {
     const next = placeTicketInList(
       buildCache([[1, 2]], { count: TICKET_COUNT_CAP }),
       buildTicket({ id: 2, contactId: 2, status: 'closed' }),
-      filters(),
+      buildFilters(),
       user,
     )
     expect(countOf(next)).toBe(TICKET_COUNT_CAP)
@@ -193,8 +177,8 @@ describe('removeTicketFromList and markTicketReadInList', () => {
 describe('writing events into every cached list', () => {
   const seed = () => {
     const queryClient = new QueryClient()
-    const openKey = ticketQueries.list(filters(), user).queryKey
-    const pendingKey = ticketQueries.list(filters({ status: 'pending' }), user).queryKey
+    const openKey = ticketQueries.list(buildFilters(), user).queryKey
+    const pendingKey = ticketQueries.list(buildFilters({ status: 'pending' }), user).queryKey
     queryClient.setQueryData(openKey, buildCache([[1, 2]]))
     queryClient.setQueryData<TicketListCache>(pendingKey, {
       pages: [buildPage([buildTicket({ id: 7, contactId: 7, status: 'pending', userId: null })])],

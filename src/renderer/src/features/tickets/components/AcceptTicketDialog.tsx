@@ -6,15 +6,11 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
-  Field,
-  Option,
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BusyButton } from '../../../components/BusyButton'
-import { useQueueChoices } from '../hooks/useQueueChoices'
-import { QueueLabel } from './QueueLabel'
+import { QueueField } from './QueueField'
 import { useTicketDialogStyles } from './TicketDialog.styles'
 
 export interface AcceptTicketDialogProps {
@@ -38,9 +34,7 @@ export const AcceptTicketDialog = ({
 }: AcceptTicketDialogProps) => {
   const { t } = useTranslation('tickets')
   const styles = useTicketDialogStyles()
-  const { queues } = useQueueChoices('mine')
   const [queueId, setQueueId] = useState<number | null>(null)
-  const chosen = queues.find((queue) => queue.id === queueId) ?? null
 
   return (
     <Dialog
@@ -57,22 +51,7 @@ export const AcceptTicketDialog = ({
             })}
           </DialogTitle>
           <DialogContent className={styles.fields}>
-            <Field label={t('fields.queue')} required>
-              <Dropdown
-                placeholder={t('fields.queuePlaceholder')}
-                value={chosen?.name ?? ''}
-                selectedOptions={queueId === null ? [] : [String(queueId)]}
-                onOptionSelect={(_event, data) =>
-                  setQueueId(data.optionValue ? Number(data.optionValue) : null)
-                }
-              >
-                {queues.map((queue) => (
-                  <Option key={queue.id} value={String(queue.id)} text={queue.name}>
-                    <QueueLabel queue={queue} />
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <QueueField scope="mine" value={queueId} onChange={setQueueId} />
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" disabled={busy} onClick={onCancel}>

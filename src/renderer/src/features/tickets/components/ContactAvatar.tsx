@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@fluentui/react-components'
-import { useServerBase } from '../../../hooks/useServerBase'
+import { useMediaSrc } from '../conversation/preferences'
 
 export interface ContactAvatarProps {
   name: string
@@ -8,16 +8,9 @@ export interface ContactAvatarProps {
   size?: AvatarProps['size']
 }
 
-const isAbsolute = (url: string) => /^(https?:|data:|blob:)/.test(url)
-
-/** A contact's picture, or the initials of the name. */
+/** A contact's picture, or the initials of the name; the name itself is shown beside it. */
 export const ContactAvatar = ({ name, urlPicture, size = 40 }: ContactAvatarProps) => {
-  // Re-render when the desktop app switches servers: a path is relative to the server.
-  const serverBase = useServerBase()
-  const src = urlPicture
-    ? isAbsolute(urlPicture)
-      ? urlPicture
-      : `${serverBase ?? ''}${urlPicture}`
-    : undefined
+  const mediaSrc = useMediaSrc()
+  const src = urlPicture ? mediaSrc(urlPicture) : undefined
   return <Avatar name={name} size={size} image={src ? { src } : undefined} aria-hidden />
 }

@@ -21,11 +21,10 @@ import { useDebouncedValue } from '../../../hooks/useDebouncedValue'
 import { useCurrentUser } from '../../../hooks/useSession'
 import { errorMessage } from '../../../lib/notify'
 import { readTicketConflict } from '../api'
-import { useQueueChoices } from '../hooks/useQueueChoices'
 import { useTicketActions } from '../hooks/useTicketActions'
 import { useCreateTicketMutation } from '../mutations'
 import { ticketQueries } from '../queries'
-import { QueueLabel } from './QueueLabel'
+import { QueueField } from './QueueField'
 import { useTicketDialogStyles } from './TicketDialog.styles'
 
 export interface NewTicketDialogProps {
@@ -54,7 +53,6 @@ export const NewTicketDialog = ({ open, onClose }: NewTicketDialogProps) => {
   const contacts = useQuery({ ...ticketQueries.contactSearch(term), enabled: open && searching })
   const [contact, setContact] = useState<ContactDto | null>(null)
 
-  const { queues } = useQueueChoices('mine')
   const [queueId, setQueueId] = useState<number | null>(null)
   const [queueMissing, setQueueMissing] = useState(false)
 
@@ -63,8 +61,6 @@ export const NewTicketDialog = ({ open, onClose }: NewTicketDialogProps) => {
   const connectionOptions = connections.data ?? []
   const whatsappId = chosenConnectionId ?? me.whatsappId ?? connectionOptions[0]?.id ?? null
   const connection = connectionOptions.find((option) => option.id === whatsappId)
-
-  const chosenQueue = queues.find((queue) => queue.id === queueId) ?? null
 
   const handleContactSelected = (value: string | undefined) => {
     const found = contacts.data?.find((option) => String(option.id) === value) ?? null
@@ -168,27 +164,15 @@ export const NewTicketDialog = ({ open, onClose }: NewTicketDialogProps) => {
                   {renderContactOptions()}
                 </Combobox>
               </Field>
-              <Field
-                label={t('fields.queue')}
-                required
+              <QueueField
+                scope="mine"
+                value={queueId}
+                onChange={(value) => {
+                  setQueueId(value)
+                  setQueueMissing(false)
+                }}
                 validationMessage={queueMissing ? t('fields.queueRequired') : undefined}
-              >
-                <Dropdown
-                  placeholder={t('fields.queuePlaceholder')}
-                  value={chosenQueue?.name ?? ''}
-                  selectedOptions={queueId === null ? [] : [String(queueId)]}
-                  onOptionSelect={(_event, data) => {
-                    setQueueId(data.optionValue ? Number(data.optionValue) : null)
-                    setQueueMissing(false)
-                  }}
-                >
-                  {queues.map((queue) => (
-                    <Option key={queue.id} value={String(queue.id)} text={queue.name}>
-                      <QueueLabel queue={queue} />
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
+              />
               <Field
                 label={t('fields.connection')}
                 hint={connections.isError ? errorMessage(connections.error) : undefined}

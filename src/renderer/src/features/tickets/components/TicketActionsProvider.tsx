@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TicketDto, UpdateTicketBody } from '../../../../../shared/contracts/tickets'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useCurrentUser } from '../../../hooks/useSession'
+import { notifySuccess } from '../../../lib/notify'
 import {
   TicketActionsContext,
   type TicketActions,
@@ -84,12 +85,15 @@ export const TicketActionsProvider = ({
     else onShowTicket(answered)
   }
 
-  /** Return, close, ignore and transfer: the ticket on screen is left once it is not ours. */
-  const release = async (ticket: TicketDto, body: UpdateTicketBody) => {
+  /**
+   * Return, close, ignore and transfer: the ticket on screen is left once it is not ours. `done`
+   * is said once it worked.
+   */
+  const release = async (ticket: TicketDto, body: UpdateTicketBody, done?: string) => {
     const answered = await transition(ticket, body)
-    if (answered && ticket.uuid === currentTicketUuid && !stillMine(answered, me.id)) {
-      onLeaveTicket()
-    }
+    if (!answered) return
+    if (done) notifySuccess(done)
+    if (ticket.uuid === currentTicketUuid && !stillMine(answered, me.id)) onLeaveTicket()
   }
 
   const handleQueueChosen = (queueId: number) => {
@@ -102,8 +106,8 @@ export const TicketActionsProvider = ({
   }
 
   const handleCloseChosen = (sendFarewellMessage: boolean) => {
-    if (dialog?.kind === 'close')
-      void release(dialog.ticket, transitionBodies.close(sendFarewellMessage))
+    if (dialog?.kind !== 'close') return
+    void release(dialog.ticket, transitionBodies.close(sendFarewellMessage), t('toasts.closed'))
   }
 
   const handleTransferChosen = (choice: TransferChoice) => {
@@ -128,7 +132,8 @@ export const TicketActionsProvider = ({
       if (ticket.queueId === null) showDialog({ kind: 'queue', ticket, mode: 'accept' })
       else void take(ticket, transitionBodies.accept(me.id, ticket.queueId))
     },
-    returnToQueue: (ticket) => void release(ticket, transitionBodies.returnToQueue()),
+    returnToQueue: (ticket) =>
+      void release(ticket, transitionBodies.returnToQueue(), t('toasts.returned')),
     close: (ticket) => showDialog({ kind: 'close', ticket }),
     ignore: (ticket) => void release(ticket, transitionBodies.ignore()),
     reopen: (ticket) => {

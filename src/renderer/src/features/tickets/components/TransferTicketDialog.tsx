@@ -15,10 +15,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BusyButton } from '../../../components/BusyButton'
-import { useQueueChoices } from '../hooks/useQueueChoices'
 import { ticketQueries } from '../queries'
 import type { TransferChoice } from '../transitions'
-import { QueueLabel } from './QueueLabel'
+import { QueueField } from './QueueField'
 import { useTicketDialogStyles } from './TicketDialog.styles'
 
 /** The transfer note's rows (000 §5) and the contract's limit. */
@@ -45,21 +44,19 @@ export const TransferTicketDialog = ({
 }: TransferTicketDialogProps) => {
   const { t } = useTranslation('tickets')
   const styles = useTicketDialogStyles()
-  const { queues } = useQueueChoices('all')
   const users = useQuery({ ...ticketQueries.users(), enabled: open })
   const [queueId, setQueueId] = useState<number | null>(null)
   const [userId, setUserId] = useState<number | null>(null)
   const [message, setMessage] = useState('')
 
-  const chosenQueue = queues.find((queue) => queue.id === queueId) ?? null
   // Attendants of the chosen queue; every user until a queue is chosen.
   const candidates = (users.data ?? []).filter(
     (user) => queueId === null || user.queues.some((queue) => queue.id === queueId),
   )
   const chosenUser = candidates.find((user) => user.id === userId) ?? null
 
-  const handleQueue = (value: string | undefined) => {
-    setQueueId(value ? Number(value) : null)
+  const handleQueue = (value: number | null) => {
+    setQueueId(value)
     setUserId(null)
   }
 
@@ -74,20 +71,7 @@ export const TransferTicketDialog = ({
         <DialogBody>
           <DialogTitle>{t('transferDialog.title')}</DialogTitle>
           <DialogContent className={styles.fields}>
-            <Field label={t('fields.queue')} required>
-              <Dropdown
-                placeholder={t('fields.queuePlaceholder')}
-                value={chosenQueue?.name ?? ''}
-                selectedOptions={queueId === null ? [] : [String(queueId)]}
-                onOptionSelect={(_event, data) => handleQueue(data.optionValue)}
-              >
-                {queues.map((queue) => (
-                  <Option key={queue.id} value={String(queue.id)} text={queue.name}>
-                    <QueueLabel queue={queue} />
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <QueueField scope="all" value={queueId} onChange={handleQueue} />
             <Field
               label={t('transferDialog.user')}
               hint={users.isError ? t('transferDialog.usersError') : undefined}

@@ -1,18 +1,21 @@
 // @vitest-environment happy-dom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { AxiosError, AxiosHeaders } from 'axios'
-import { MemoryRouter } from 'react-router'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MessageDto, MessageList } from '../../../../../shared/contracts/messages'
 import type { TicketDto } from '../../../../../shared/contracts/tickets'
 import { i18n } from '../../../lib/i18n'
 import { setToastSink, type ToastMessage } from '../../../lib/notify'
 import { endSession, startSession } from '../../../lib/session'
+import * as ticketsApi from '../api'
+import { TicketActionsProvider } from '../components/TicketActionsProvider'
+import { buildMessage, buildOwnMessage, buildSessionUser, buildTicket } from '../fixtures'
+import { findDialog, HIDDEN, SLOW } from '../test-utils'
 import * as api from './api'
 import { Conversation } from './Conversation'
-import { buildMessage, buildOwnMessage, buildSessionUser, buildTicket } from './fixtures'
 
 vi.mock('./api', async (importOriginal) => ({
   ...(await importOriginal<typeof api>()),
@@ -21,9 +24,15 @@ vi.mock('./api', async (importOriginal) => ({
   markTicketRead: vi.fn(),
 }))
 
+vi.mock('../api', async (importOriginal) => ({
+  ...(await importOriginal<typeof ticketsApi>()),
+  updateTicket: vi.fn(),
+}))
+
 const getTicketByUuid = vi.mocked(api.getTicketByUuid)
 const listMessages = vi.mocked(api.listMessages)
 const markTicketRead = vi.mocked(api.markTicketRead)
+const updateTicket = vi.mocked(ticketsApi.updateTicket)
 
 const serve = (ticket: TicketDto, messages: MessageDto[]) => {
   getTicketByUuid.mockResolvedValue(ticket)
@@ -43,18 +52,30 @@ let disconnect: () => void = () => undefined
 const renderConversation = async (ticket: TicketDto) => {
   await startSession({ token: 'access-token', user: buildSessionUser({ id: 1, name: 'Ana' }) })
   const onBack = vi.fn()
+  const onLeaveTicket = vi.fn()
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
-    <MemoryRouter>
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={client}>
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider client={client}>
+        <TicketActionsProvider
+          currentTicketUuid={ticket.uuid}
+          onShowTicket={vi.fn()}
+          onLeaveTicket={onLeaveTicket}
+        >
           <Conversation ticketUuid={ticket.uuid} onBack={onBack} />
-        </QueryClientProvider>
-      </FluentProvider>
-    </MemoryRouter>,
+        </TicketActionsProvider>
+      </QueryClientProvider>
+    </FluentProvider>,
   )
-  return { onBack }
+  return { onBack, onLeaveTicket }
 }
+
+/** A button of the header's toolbar, once the ticket is loaded. */
+const headerAction = async (name: string) =>
+  within(await screen.findByRole('toolbar', { name: 'Ações do ticket' }, SLOW)).getByRole(
+    'button',
+    { name },
+  )
 
 // happy-dom rejects Fluent's cancelled animations; without `animate` they are skipped.
 const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
@@ -105,11 +126,11 @@ describe('Conversation', () => {
 
     expect(await screen.findByText('Chamado antigo', {}, { timeout: 3000 })).toBeTruthy()
     expect(screen.getByText('HOJE')).toBeTruthy()
-    expect(screen.getByText('Ticket #42 · Suporte')).toBeTruthy()
+    expect(screen.getByText('Ticket #100 · Suporte')).toBeTruthy()
     expect(screen.getByText('Ana - Mensagem Privada')).toBeTruthy()
     expect(screen.getByText('Essa mensagem foi apagada pelo contato')).toBeTruthy()
     expect(screen.getByText('Maria Souza', { selector: 'header *' })).toBeTruthy()
-    expect(listMessages).toHaveBeenCalledWith(42, null, expect.anything())
+    expect(listMessages).toHaveBeenCalledWith(100, null, expect.anything())
   })
 
   it('greets an empty chat', async () => {
@@ -124,7 +145,7 @@ describe('Conversation', () => {
     const ticket = buildTicket({ unreadMessages: 2 })
     serve(ticket, [])
     await renderConversation(ticket)
-    await waitFor(() => expect(markTicketRead).toHaveBeenCalledWith(42), { timeout: 3000 })
+    await waitFor(() => expect(markTicketRead).toHaveBeenCalledWith(100), { timeout: 3000 })
   })
 
   it("does not mark someone else's ticket read", async () => {
@@ -162,5 +183,43 @@ describe('Conversation', () => {
       message: 'Nenhum ticket encontrado com este ID.',
     })
     expect(listMessages).not.toHaveBeenCalled()
+  })
+
+  it('closes through the inbox’s dialog, then leaves the ticket once', async () => {
+    const ticket = buildTicket()
+    serve(ticket, [])
+    updateTicket.mockResolvedValue({ ...ticket, status: 'closed' })
+    const { onBack, onLeaveTicket } = await renderConversation(ticket)
+    const user = userEvent.setup()
+
+    await user.click(await headerAction('Resolver'))
+    const dialog = await findDialog('Finalizar atendimento')
+    expect(
+      within(dialog).getByRole('button', { name: 'Finalizar sem despedida', ...HIDDEN }),
+    ).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Finalizar', ...HIDDEN }))
+
+    await waitFor(() => expect(onLeaveTicket).toHaveBeenCalledTimes(1), SLOW)
+    expect(updateTicket).toHaveBeenCalledWith(ticket.id, {
+      status: 'closed',
+      sendFarewellMessage: true,
+    })
+    expect(toasts).toContainEqual({ intent: 'success', message: 'Ticket encerrado.' })
+    expect(onBack).not.toHaveBeenCalled()
+  })
+
+  it('returns the ticket to the queue, then leaves it once', async () => {
+    const ticket = buildTicket()
+    serve(ticket, [])
+    updateTicket.mockResolvedValue({ ...ticket, status: 'pending', userId: null, user: null })
+    const { onBack, onLeaveTicket } = await renderConversation(ticket)
+    const user = userEvent.setup()
+
+    await user.click(await headerAction('Retornar à fila'))
+
+    await waitFor(() => expect(onLeaveTicket).toHaveBeenCalledTimes(1), SLOW)
+    expect(updateTicket).toHaveBeenCalledWith(ticket.id, { status: 'pending', userId: null })
+    expect(toasts).toContainEqual({ intent: 'success', message: 'Ticket devolvido à fila.' })
+    expect(onBack).not.toHaveBeenCalled()
   })
 })

@@ -1,16 +1,7 @@
 import { Spinner, Subtitle2 } from '@fluentui/react-components'
 import { useQuery } from '@tanstack/react-query'
-import {
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-} from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import type { MessageDto, SendMessageBody } from '../../../../../shared/contracts/messages'
 import type { TicketDto } from '../../../../../shared/contracts/tickets'
 import type { SessionUser } from '../../../../../shared/contracts/users'
@@ -18,7 +9,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { useCurrentUser } from '../../../hooks/useSession'
 import { notifyError } from '../../../lib/notify'
-import { TicketActionsContext } from '../hooks/useTicketActions'
 import { CameraDialog } from './components/CameraDialog'
 import { Composer, type ComposerMode } from './components/Composer'
 import { ContactDrawer } from './components/ContactDrawer'
@@ -49,35 +39,30 @@ import { useConversationRealtime } from './realtime'
 
 export interface ConversationProps {
   ticketUuid: string
-  /** Leaves the conversation; /tickets when not given. */
-  onBack?: () => void
-  /** Opens the inbox's transfer dialog; the tickets page's own actions are used otherwise. */
-  onTransfer?: (ticket: TicketDto) => void
+  /** Leaves the conversation. */
+  onBack: () => void
 }
 
 /** Wide windows show the contact beside the conversation from the start. */
 const WIDE_LAYOUT = '(min-width: 1280px)'
 
-/** One ticket's conversation (000 §2 Conversation screen), by its uuid. */
-export const Conversation = ({ ticketUuid, onBack, onTransfer }: ConversationProps) => {
+/**
+ * One ticket's conversation (000 §2 Conversation screen), by its uuid. Only inside the tickets
+ * page: the ticket's transitions are its `useTicketActions`.
+ */
+export const Conversation = ({ ticketUuid, onBack }: ConversationProps) => {
   const { t } = useTranslation('messages')
   const styles = useConversationStyles()
-  const navigate = useNavigate()
   const me = useCurrentUser()
   const ticket = useQuery(conversationQueries.ticket(ticketUuid))
-
-  const leave = useCallback(() => {
-    if (onBack) onBack()
-    else void navigate('/tickets')
-  }, [onBack, navigate])
 
   const loadFailed = ticket.isError && !ticket.data
   useEffect(() => {
     // 000 §4: a ticket that cannot be loaded sends the user back to the list.
     if (!loadFailed) return
     notifyError(ticket.error)
-    leave()
-  }, [loadFailed, ticket.error, leave])
+    onBack()
+  }, [loadFailed, ticket.error, onBack])
 
   if (!ticket.data) {
     return (
@@ -86,29 +71,19 @@ export const Conversation = ({ ticketUuid, onBack, onTransfer }: ConversationPro
       </div>
     )
   }
-  return (
-    <ConversationView
-      key={ticket.data.id}
-      ticket={ticket.data}
-      me={me}
-      onLeave={leave}
-      onTransfer={onTransfer}
-    />
-  )
+  return <ConversationView key={ticket.data.id} ticket={ticket.data} me={me} onLeave={onBack} />
 }
 
 interface ConversationViewProps {
   ticket: TicketDto
   me: SessionUser
   onLeave: () => void
-  onTransfer?: (ticket: TicketDto) => void
 }
 
-const ConversationView = ({ ticket, me, onLeave, onTransfer }: ConversationViewProps) => {
+const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   const { t } = useTranslation('messages')
   const styles = useConversationStyles()
   const wide = useMediaQuery(WIDE_LAYOUT)
-  const ticketActions = useContext(TicketActionsContext)
   const history = useQuery(conversationQueries.window(ticket.id))
   const messages = useMemo(() => history.data?.messages ?? [], [history.data])
   const writable = isTicketWritable(ticket)
@@ -246,8 +221,6 @@ const ConversationView = ({ ticket, me, onLeave, onTransfer }: ConversationViewP
     addFiles([...event.dataTransfer.files])
   }
 
-  const transfer = onTransfer ?? ticketActions?.transfer
-
   return (
     <div className={styles.root}>
       <div
@@ -258,13 +231,10 @@ const ConversationView = ({ ticket, me, onLeave, onTransfer }: ConversationViewP
       >
         <ConversationHeader
           ticket={ticket}
-          me={me}
           drawerOpen={drawerOpen}
           exporting={exporting}
           onToggleDrawer={() => setDrawerOpen((open) => !open)}
           onBack={onLeave}
-          onLeave={onLeave}
-          onTransfer={transfer}
           onExportPdf={() => void exportPdf()}
         />
         <MetaWindowNotice ticket={ticket} />

@@ -1,6 +1,5 @@
 import type { Static } from '@sinclair/typebox'
 import { isAxiosError } from 'axios'
-import type { ContactDto } from '../../../../../shared/contracts/contacts'
 import type {
   EditMessageBody,
   ForwardMessageBody,
@@ -8,29 +7,13 @@ import type {
   SendMessageBody,
   TranscriptionResult,
 } from '../../../../../shared/contracts/messages'
-import type {
-  TicketConflict,
-  TicketDto,
-  TicketLogDto,
-  UpdateTicketBody,
-} from '../../../../../shared/contracts/tickets'
+import type { TicketDto } from '../../../../../shared/contracts/tickets'
 import { errorCodeOf, http } from '../../../lib/http'
 import type { QuickReply } from './message-rules'
 
 /** GET /tickets/u/{uuid}: the ticket of the conversation. */
 export const getTicketByUuid = async (uuid: string, signal?: AbortSignal): Promise<TicketDto> =>
   (await http.get<TicketDto>(`/tickets/u/${encodeURIComponent(uuid)}`, { signal })).data
-
-/** PUT /tickets/{id}: one transition (return to queue, close). */
-export const updateTicket = async (id: number, body: UpdateTicketBody): Promise<TicketDto> =>
-  (await http.put<TicketDto>(`/tickets/${id}`, body)).data
-
-/** GET /tickets-log/{ticketId}: newest first. */
-export const listTicketLogs = async (
-  ticketId: number,
-  signal?: AbortSignal,
-): Promise<TicketLogDto[]> =>
-  (await http.get<TicketLogDto[]>(`/tickets-log/${ticketId}`, { signal })).data
 
 /** GET /messages/{ticketId}: one page back in time from `cursor` (the newest without). */
 export const listMessages = async (
@@ -109,20 +92,6 @@ export const forwardMessage = async (body: Static<typeof ForwardMessageBody>): P
   await http.post('/message/forward', body)
 }
 
-/** GET /contacts answers one page of matches (000 §7 Contacts). */
-export interface ContactPage {
-  contacts: ContactDto[]
-  count: number
-  hasMore: boolean
-}
-
-export const searchContacts = async (
-  searchParam: string,
-  signal?: AbortSignal,
-): Promise<ContactPage> =>
-  (await http.get<ContactPage>('/contacts', { params: { searchParam, pageNumber: 1 }, signal }))
-    .data
-
 /** The HTTP status of a failed call, when there was an answer. */
 export const responseStatus = (error: unknown): number | undefined =>
   isAxiosError(error) ? error.response?.status : undefined
@@ -162,19 +131,3 @@ export const toggleAcceptAudio = async (id: number): Promise<unknown> =>
 /** PUT /contacts/toggleDisableBot/{id}: answers disableBot. */
 export const toggleDisableBot = async (id: number): Promise<unknown> =>
   (await http.put<unknown>(`/contacts/toggleDisableBot/${id}`)).data
-
-/**
- * The ticket a 409 from forward names: its `error` is the JSON of the contact's active ticket
- * (TicketConflict). Null for any other failure.
- */
-export const readTicketConflict = (error: unknown): TicketConflict | null => {
-  if (!isAxiosError(error) || error.response?.status !== 409) return null
-  const text = errorCodeOf(error.response.data)
-  if (!text?.startsWith('{')) return null
-  try {
-    const parsed = JSON.parse(text) as Partial<TicketConflict>
-    return typeof parsed.uuid === 'string' ? (parsed as TicketConflict) : null
-  } catch {
-    return null
-  }
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessage } from './fixtures'
+import { buildMessage } from '../fixtures'
 import {
   addsOlder,
   appendMessage,

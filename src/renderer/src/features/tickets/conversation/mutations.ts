@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ContactDto } from '../../../../../shared/contracts/contacts'
 import type { MessageDto, SendMessageBody } from '../../../../../shared/contracts/messages'
-import type { TicketDto, UpdateTicketBody } from '../../../../../shared/contracts/tickets'
+import type { TicketDto } from '../../../../../shared/contracts/tickets'
 import { i18n } from '../../../lib/i18n'
 import { notifyError } from '../../../lib/notify'
 import {
@@ -16,7 +16,6 @@ import {
   toggleAcceptAudio,
   toggleDisableBot,
   transcribeAudio,
-  updateTicket,
   type MediaUpload,
 } from './api'
 import { transcriptionFileName } from './message-rules'
@@ -46,19 +45,6 @@ export const patchWindowMessage = (
   client.setQueryData<MessageWindow>(conversationQueries.window(ticketId).queryKey, (window) =>
     window ? replaceMessage(window, message) : window,
   )
-}
-
-/** PUT /tickets/{id}: the conversation's ticket changes at once; the lists refetch. */
-export const useUpdateTicketMutation = (uuid: string) => {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateTicketBody }) => updateTicket(id, body),
-    onSuccess: (ticket) => {
-      client.setQueryData(conversationQueries.ticket(uuid).queryKey, ticket)
-      void client.invalidateQueries({ queryKey: ['tickets'], refetchType: 'active' })
-    },
-    onError: notifyError,
-  })
 }
 
 /**

@@ -1,12 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import {
-  getTicketByUuid,
-  listMessages,
-  listQuickReplies,
-  listTicketLogs,
-  responseStatus,
-  searchContacts,
-} from './api'
+import { getTicketByUuid, listMessages, listQuickReplies, responseStatus } from './api'
 import { MESSAGE_WINDOW_MAX, TICKET_LOAD_DELAY_MS } from './constants'
 import {
   addsOlder,
@@ -80,12 +73,6 @@ export const conversationQueries = {
       },
       retry: retryUnlessMissing,
     }),
-  logs: (ticketId: number) =>
-    queryOptions({
-      queryKey: ['tickets', 'conversation-logs', ticketId] as const,
-      queryFn: ({ signal }) => listTicketLogs(ticketId, signal),
-      staleTime: 0,
-    }),
   /**
    * The message window of a ticket. Socket events keep it current, so it never goes stale by
    * time; a refetch after a reconnection merges the newest pages into what is loaded.
@@ -103,11 +90,6 @@ export const conversationQueries = {
       // Unseen while closed, the window would come back with stale acks: reopening starts afresh.
       gcTime: 0,
       retry: retryUnlessMissing,
-    }),
-  contactSearch: (searchParam: string) =>
-    queryOptions({
-      queryKey: ['contacts', 'conversation-picker', searchParam] as const,
-      queryFn: ({ signal }) => searchContacts(searchParam, signal),
     }),
   quickReplies: (companyId: number, userId: number) =>
     queryOptions({

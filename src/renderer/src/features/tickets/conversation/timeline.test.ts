@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessage } from './fixtures'
+import { buildMessage } from '../fixtures'
 import { buildTimeline, groupReactions, localDay } from './timeline'
 
 const at = (year: number, month: number, day: number, hour = 12) =>
@@ -46,7 +46,7 @@ describe('buildTimeline', () => {
       'message',
       'message',
     ])
-    expect(items[2]).toMatchObject({ ticketId: 42, queueName: 'Suporte' })
+    expect(items[2]).toMatchObject({ ticketId: 100, queueName: 'Suporte' })
 
     const back = buildTimeline(
       [

@@ -60,9 +60,6 @@ export const formatLocalDay = (day: string, locale: string): string => {
 export const formatTime = (iso: string, locale: string): string =>
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
 
-export const formatDateTime = (iso: string, locale: string): string =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
-
 /** Reactions grouped by emoji, in the order each first appeared. */
 export const groupReactions = (
   reactions: MessageDto['reactions'],

@@ -8,7 +8,7 @@ import type { TicketDto } from '../../../../../../shared/contracts/tickets'
 import { i18n } from '../../../../lib/i18n'
 import { setToastSink, type ToastMessage } from '../../../../lib/notify'
 import * as api from '../api'
-import { buildOwnMessage, buildSessionUser, buildTicket } from '../fixtures'
+import { buildOwnMessage, buildSessionUser, buildTicket } from '../../fixtures'
 import { Composer, type ComposerMode } from './Composer'
 
 vi.mock('../api', async (importOriginal) => ({
@@ -95,7 +95,7 @@ describe('Composer', () => {
 
     await waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(1))
     const [ticketId, body] = sendMessage.mock.calls[0]!
-    expect(ticketId).toBe(42)
+    expect(ticketId).toBe(100)
     expect(body).toMatchObject({
       body: 'Olá, tudo bem?',
       fromMe: true,

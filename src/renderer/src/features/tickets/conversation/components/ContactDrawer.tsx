@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Body1,
   Button,
   Caption1,
@@ -23,8 +22,8 @@ import type { ContactDto } from '../../../../../../shared/contracts/contacts'
 import { ConfirmDialog } from '../../../../components/ConfirmDialog'
 import { useMediaQuery } from '../../../../hooks/useMediaQuery'
 import { notifySuccess } from '../../../../lib/notify'
+import { ContactAvatar } from '../../components/ContactAvatar'
 import { useContactToggleMutation } from '../mutations'
-import { useMediaSrc } from '../preferences'
 import { useContactDrawerStyles } from './ContactDrawer.styles'
 
 const NARROW_LAYOUT = '(max-width: 899px)'
@@ -43,7 +42,6 @@ export interface ContactDrawerProps {
 export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) => {
   const { t } = useTranslation('messages')
   const styles = useContactDrawerStyles()
-  const mediaSrc = useMediaSrc()
   // Beside a narrow conversation the 320 px panel would crush it: it floats over it instead.
   const narrow = useMediaQuery(NARROW_LAYOUT)
   const [confirmBlock, setConfirmBlock] = useState(false)
@@ -60,7 +58,6 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
       onError: () => setConfirmBlock(false),
     })
 
-  const picture = contact.urlPicture ? mediaSrc(contact.urlPicture) : undefined
   return (
     <Drawer
       type={narrow ? 'overlay' : 'inline'}
@@ -86,7 +83,7 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
       </DrawerHeader>
       <DrawerBody className={styles.body}>
         <div className={styles.identity}>
-          <Avatar name={contact.name} image={picture ? { src: picture } : undefined} size={96} />
+          <ContactAvatar name={contact.name} urlPicture={contact.urlPicture} size={96} />
           <Subtitle2>{contact.name}</Subtitle2>
           {contact.number && <Body1 className={styles.number}>{contact.number}</Body1>}
           {contact.email && (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../../../../../shared/constants'
 import type { ContactDto } from '../../../../../../shared/contracts/contacts'
 import { useDebouncedValue } from '../../../../hooks/useDebouncedValue'
-import { conversationQueries } from '../queries'
+import { ticketQueries } from '../../queries'
 import { useContactPickerStyles } from './ContactPicker.styles'
 
 export interface ContactPickerProps {
@@ -22,11 +22,11 @@ export const ContactPicker = ({ value, onChange, disabled = false }: ContactPick
   const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const ready = searchParam.length >= SEARCH_MIN_CHARS
   const results = useQuery({
-    ...conversationQueries.contactSearch(searchParam),
+    ...ticketQueries.contactSearch(searchParam),
     enabled: ready,
     placeholderData: keepPreviousData,
   })
-  const contacts = results.data?.contacts ?? []
+  const contacts = results.data ?? []
   const options =
     value && !contacts.some((contact) => contact.id === value.id) ? [value, ...contacts] : contacts
 

@@ -1,11 +1,4 @@
-import {
-  Avatar,
-  Body1Strong,
-  Button,
-  Caption1,
-  ToggleButton,
-  Tooltip,
-} from '@fluentui/react-components'
+import { Body1Strong, Button, Caption1, ToggleButton, Tooltip } from '@fluentui/react-components'
 import {
   ArrowLeftRegular,
   ArrowSwapRegular,
@@ -15,82 +8,41 @@ import {
   HistoryRegular,
   PanelRightRegular,
 } from '@fluentui/react-icons'
-import { useState, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '../../../../../../shared/contracts/tickets'
-import type { SessionUser } from '../../../../../../shared/contracts/users'
-import { notifySuccess, notifyWarning } from '../../../../lib/notify'
+import { ContactAvatar } from '../../components/ContactAvatar'
+import { useTicketActions } from '../../hooks/useTicketActions'
 import { isTicketWritable } from '../message-rules'
-import { useUpdateTicketMutation } from '../mutations'
-import { useMediaSrc } from '../preferences'
-import { CloseTicketDialog } from './CloseTicketDialog'
 import { useConversationHeaderStyles } from './ConversationHeader.styles'
-import { TicketLogDialog } from './TicketLogDialog'
 
 export interface ConversationHeaderProps {
   ticket: TicketDto
-  me: SessionUser
   drawerOpen: boolean
   exporting: boolean
   onToggleDrawer: () => void
   onBack: () => void
-  /** The ticket left the user's hands (returned or closed): 000 §2 sends him to /tickets. */
-  onLeave: () => void
-  onTransfer?: (ticket: TicketDto) => void
   onExportPdf: () => void
 }
 
-/** Contact, ticket number and assignee, with the ticket's actions (000 §2 Conversation screen). */
+/**
+ * Contact, ticket number and assignee, with the ticket's actions (000 §2 Conversation screen).
+ * Returning, closing, transferring and the log are the inbox's own (`useTicketActions`), which
+ * also leaves the conversation once the ticket is no longer the user's.
+ */
 export const ConversationHeader = ({
   ticket,
-  me,
   drawerOpen,
   exporting,
   onToggleDrawer,
   onBack,
-  onLeave,
-  onTransfer,
   onExportPdf,
 }: ConversationHeaderProps) => {
   const { t } = useTranslation('messages')
   const styles = useConversationHeaderStyles()
-  const mediaSrc = useMediaSrc()
-  const [closing, setClosing] = useState(false)
-  const [logOpen, setLogOpen] = useState(false)
-  const update = useUpdateTicketMutation(ticket.uuid)
+  const actions = useTicketActions()
+  const busy = actions.busyTicketId === ticket.id
   const writable = isTicketWritable(ticket)
-
-  const returnToQueue = () =>
-    update.mutate(
-      { id: ticket.id, body: { status: 'pending', userId: null } },
-      {
-        onSuccess: () => {
-          notifySuccess(t('toasts.returned'))
-          onLeave()
-        },
-      },
-    )
-
-  const askClose = () => {
-    // 000 §4: with requiredTag on, a contact without tags cannot be closed.
-    if (me.company.companieSettings.requiredTag === 'enabled' && ticket.contact.tags.length === 0) {
-      notifyWarning(t('close.tagRequired'))
-      return
-    }
-    setClosing(true)
-  }
-
-  const close = (sendFarewellMessage: boolean) =>
-    update.mutate(
-      { id: ticket.id, body: { status: 'closed', sendFarewellMessage } },
-      {
-        onSuccess: () => {
-          setClosing(false)
-          notifySuccess(t('toasts.closed'))
-          onLeave()
-        },
-      },
-    )
 
   const action = (label: string, icon: ReactElement, onClick: () => void, disabled = false) => (
     <Tooltip content={label} relationship="label">
@@ -98,11 +50,10 @@ export const ConversationHeader = ({
     </Tooltip>
   )
 
-  const picture = ticket.contact.urlPicture ? mediaSrc(ticket.contact.urlPicture) : undefined
   return (
     <header className={styles.root}>
       {action(t('header.back'), <ArrowLeftRegular />, onBack)}
-      <Avatar name={ticket.contact.name} image={picture ? { src: picture } : undefined} size={36} />
+      <ContactAvatar name={ticket.contact.name} urlPicture={ticket.contact.urlPicture} size={36} />
       <div className={styles.identity}>
         <Body1Strong className={styles.name}>{ticket.contact.name}</Body1Strong>
         <Caption1 className={styles.meta}>
@@ -117,14 +68,19 @@ export const ConversationHeader = ({
             {action(
               t('header.returnToQueue'),
               <ArrowUndoRegular />,
-              returnToQueue,
-              update.isPending,
+              () => actions.returnToQueue(ticket),
+              busy,
             )}
-            {action(t('header.close'), <CheckmarkCircleRegular />, askClose, update.isPending)}
+            {action(
+              t('header.close'),
+              <CheckmarkCircleRegular />,
+              () => actions.close(ticket),
+              busy,
+            )}
           </>
         )}
-        {onTransfer && action(t('header.transfer'), <ArrowSwapRegular />, () => onTransfer(ticket))}
-        {action(t('header.log'), <HistoryRegular />, () => setLogOpen(true))}
+        {action(t('header.transfer'), <ArrowSwapRegular />, () => actions.transfer(ticket))}
+        {action(t('header.log'), <HistoryRegular />, () => actions.showLog(ticket))}
         {action(t('header.exportPdf'), <DocumentPdfRegular />, onExportPdf, exporting)}
         <Tooltip
           content={drawerOpen ? t('header.hideContact') : t('header.showContact')}
@@ -138,13 +94,6 @@ export const ConversationHeader = ({
           />
         </Tooltip>
       </div>
-      <CloseTicketDialog
-        open={closing}
-        busy={update.isPending}
-        onConfirm={close}
-        onCancel={() => setClosing(false)}
-      />
-      <TicketLogDialog open={logOpen} ticketId={ticket.id} onClose={() => setLogOpen(false)} />
     </header>
   )
 }

@@ -2,8 +2,8 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '../../../../../../shared/contracts/tickets'
+import { formatDateTime } from '../../format'
 import { isMetaChannel, metaReplyDeadline } from '../message-rules'
-import { formatDateTime } from '../timeline'
 
 const REFRESH_MS = 60_000
 

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '../../../../../../shared/contracts/messages'
 import type { TicketDto } from '../../../../../../shared/contracts/tickets'
 import { notifyError } from '../../../../lib/notify'
+import { formatDateTime } from '../../format'
 import { PDF_FILE_NAME } from '../constants'
 import { parseLocation, parseVCard } from '../message-content'
 import { isTextMessage } from '../message-rules'
 import { exportTranscriptPdf, type TranscriptEntry } from '../pdf'
-import { formatDateTime, isShownInList } from '../timeline'
+import { isShownInList } from '../timeline'
 
 /**
  * Export to PDF (000 §2 Modals, §9): the loaded history as a text transcript on A4, saved as

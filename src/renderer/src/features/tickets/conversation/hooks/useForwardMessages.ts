@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { notifyError } from '../../../../lib/notify'
-import { forwardMessage, readTicketConflict } from '../api'
+import { readTicketConflict } from '../../api'
+import { forwardMessage } from '../api'
 import { FORWARD_PAUSE_MS } from '../constants'
 
 export interface ForwardProgress {
