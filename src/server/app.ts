@@ -100,6 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     io.engine.close()
     done()
   })
+  // Background work (sessions, the sender, the pipeline) ends before the database closes.
+  app.addHook('onClose', async () => {
+    await services.sessions.stopAll()
+    await services.messages.sender.stop()
+    await services.inbound.stop()
+  })
 
   return { app, services }
 }

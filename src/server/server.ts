@@ -53,9 +53,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     stop() {
       stopping ??= (async () => {
         clearInterval(housekeeping)
-        await services.sessions.stopAll()
-        await services.messages.sender.stop()
-        await services.inbound.stop()
         await app.close()
         await database.close()
       })()

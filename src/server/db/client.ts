@@ -40,6 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = findMigrationsFolder()
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client cut by the server (restart, failover) must not crash the process: the pool
+    // drops it and opens another on the next query.
+    pool.on('error', (error) => process.emitWarning(error))
     const db = drizzleNodePg(pool, { schema })
     return {
       db,
