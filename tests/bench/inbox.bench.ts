@@ -60,9 +60,12 @@ if (!seeded) {
     WHERE u.email LIKE 'agent-%@bench.test'`)
   // Open tickets belong to the attendants, as they would after accepting them.
   await db.execute(sql`
-    UPDATE tickets t SET "userId" = (SELECT u.id FROM users u WHERE u."companyId" = t."companyId"
-                                     ORDER BY u.id OFFSET t.id % 20 LIMIT 1)
-    WHERE t.status = 'open' AND t."companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')`)
+    UPDATE tickets t SET "userId" = agent.id
+    FROM (SELECT u.id, row_number() OVER (ORDER BY u.id) - 1 AS n FROM users u
+          WHERE u.email LIKE 'agent-%@bench.test') agent,
+         (SELECT o.id, row_number() OVER (ORDER BY o.id) AS n FROM tickets o
+          WHERE o.status = 'open' AND o."companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')) open
+    WHERE t.id = open.id AND agent.n = open.n % 20`)
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
 
@@ -101,6 +104,8 @@ try {
   ] as const) {
     for (const status of ['open', 'pending', 'closed', 'group'] as const) {
       const url = `/tickets?status=${status}&showAll=${who.startsWith('admin')}&pageNumber=1`
+      // Untimed first calls: compiled serialisers, prepared statements and warm caches.
+      await timed(20, 10, async () => void (await get(url, headers)))
       const times = await timed(200, 10, async () => {
         await get(url, headers)
       })
@@ -155,7 +160,8 @@ try {
     messagesP95 <= 20,
   )
 
-  const terms = ['bruno 12', 'élida', 'comprovante', 'nota fiscal', 'prazo de entrega']
+  // Common words, contact names, a rare name and a word no message holds (the slowest path).
+  const terms = ['bruno 12', 'élida', 'comprovante', 'nota fiscal', 'prazo de entrega', 'reembolso']
   const searchTimes = await timed(50, 1, async (round) => {
     const term = encodeURIComponent(terms[round % terms.length]!)
     await get(

@@ -1,17 +1,19 @@
+import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { resolve } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
-import { sql } from 'drizzle-orm'
-import { buildCompany, buildConnection, buildUser } from '../factories'
-import { loginAs } from '../helpers/auth'
 import { signMeta } from '../helpers/fake-graph'
-import { buildTestApp } from '../helpers/test-app'
+import type { IngestCounts, IngestRequest, IngestServerReady } from './lib/ingest-server'
 import { report, summarise } from './lib/stats'
 
 /**
  * Ingest (issue 3): signed Cloud API webhooks over real HTTP → durable event → pipeline →
  * `company-{id}-appMessage` on 20 attendants' sockets. Sends at a fixed rate for a fixed time,
  * replays a tenth of the webhooks, and reports throughput, event-to-socket latency per delivery
- * and duplicates. Runs on PGlite, or on DATABASE_URL.
+ * and duplicates. The server runs in a process of its own (lib/ingest-server.ts), as in
+ * production; this process is the provider and the attendants. Runs on PGlite, or on
+ * DATABASE_URL.
  */
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? '500')
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? '20')
@@ -20,31 +22,33 @@ const CONTACTS = 400
 const APP_SECRET = 'bench-app-secret'
 const PHONE_NUMBER_ID = '1000000001'
 
-const t = await buildTestApp()
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows
+const server = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
+  execArgv: ['--import', 'tsx'],
+  env: {
+    ...process.env,
+    BENCH_ATTENDANTS: String(ATTENDANTS),
+    BENCH_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+    BENCH_APP_SECRET: APP_SECRET,
+  },
+})
+const ask = async <T>(request: IngestRequest | null, type: string): Promise<T> => {
+  if (request) server.send(request)
+  for (;;) {
+    const [message] = (await once(server, 'message')) as [{ type: string }]
+    if (message.type === type) return message as T
+  }
+}
+const sockets: Socket[] = []
 try {
-  const company = await buildCompany(t.db)
-  const connection = await buildConnection(t.db, company, {
-    channel: 'whatsappapi',
-    status: 'CONNECTED',
-    wabaPhoneNumberId: PHONE_NUMBER_ID,
-    wabaAppSecretSealed: t.services.channels.seal(APP_SECRET),
-  })
-  const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }))
-  t.services.inbound.start()
+  const ready = await ask<IngestServerReady>(null, 'ready')
+  const { origin, companyId, connectionId } = ready
 
   // Attendants who see tickets without a queue: every new conversation reaches all of them.
-  const sockets: Socket[] = []
   const deliveries = new Map<string, number[]>()
-  for (let i = 0; i < ATTENDANTS; i++) {
-    const user = await buildUser(t.db, { company, allTicket: 'enable' })
-    const { authorization } = await loginAs(t.app, user)
-    const socket = io(`${address.origin}/${company.id}`, {
-      auth: { token: authorization.slice('Bearer '.length) },
-      transports: ['websocket'],
-    })
+  for (const token of ready.tokens) {
+    const socket = io(`${origin}/${companyId}`, { auth: { token }, transports: ['websocket'] })
     socket.on(
-      `company-${company.id}-appMessage`,
+      `company-${companyId}-appMessage`,
       (payload: { action: string; message?: { body: string } }) => {
         if (payload.action !== 'create' || !payload.message) return
         const arrivals = deliveries.get(payload.message.body) ?? []
@@ -97,7 +101,7 @@ try {
   const sentAt = new Map<string, number>()
   const post = async (body: string, retries = 3): Promise<void> => {
     // A provider retries a webhook whose connection dropped; so does this sender.
-    const response = await fetch(`${address.origin}/webhooks/meta/${connection.id}`, {
+    const response = await fetch(`${origin}/webhooks/meta/${connectionId}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -141,7 +145,6 @@ try {
   const deadline = performance.now() + 120_000
   while (!everyoneHasAll() && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 100))
-  await t.services.inbound.drain()
   const lastArrival = Math.max(...[...deliveries.values()].flat())
   const processedSeconds = (lastArrival - started) / 1000
 
@@ -149,12 +152,7 @@ try {
   for (const [body, sent] of sentAt)
     for (const arrival of deliveries.get(body) ?? []) latencies.push(arrival - sent)
   const { p95, p99 } = summarise(latencies)
-  const [stored] = rows<{ messages: number; distinct: number; tickets: number }>(
-    await t.db.execute(sql`
-      SELECT count(*)::int AS messages, count(DISTINCT wid)::int AS distinct,
-             (SELECT count(*)::int FROM tickets WHERE "companyId" = ${company.id}) AS tickets
-      FROM messages WHERE "companyId" = ${company.id}`),
-  )
+  const stored = await ask<IngestCounts>({ type: 'counts' }, 'counts')
   const missing = [...sentAt.keys()].filter(
     (body) => (deliveries.get(body)?.length ?? 0) < ATTENDANTS,
   )
@@ -178,7 +176,7 @@ try {
     'p95 ≤ 100 ms, p99 ≤ 250 ms',
     p95 <= 100 && p99 <= 250,
   )
-  const duplicates = stored!.messages - stored!.distinct + (stored!.messages - total)
+  const duplicates = stored.messages - stored.distinct + (stored.messages - total)
   report(
     'duplicates (stored; 10% replayed)',
     `${duplicates} rows, ${duplicateEvents.length} events`,
@@ -193,12 +191,12 @@ try {
   )
   report(
     'tickets for the contacts',
-    `${stored!.tickets} / ${CONTACTS}`,
+    `${stored.tickets} / ${CONTACTS}`,
     `${CONTACTS}`,
-    stored!.tickets === CONTACTS,
+    stored.tickets === CONTACTS,
   )
-  for (const socket of sockets) socket.disconnect()
 } finally {
-  await t.services.inbound.stop()
-  await t.close()
+  for (const socket of sockets) socket.disconnect()
+  server.send({ type: 'close' } satisfies IngestRequest)
+  await once(server, 'exit')
 }

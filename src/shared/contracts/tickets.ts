@@ -89,13 +89,17 @@ export type ListTicketsQuery = Static<typeof ListTicketsQuery>
 
 export const TicketList = Type.Object({
   tickets: Type.Array(TicketDto),
-  /** Matching tickets, counted up to TICKET_COUNT_CAP (the badge shows "N+" at the cap). */
+  /**
+   * Matching tickets, counted up to TICKET_COUNT_CAP (the badge shows "N+" at the cap), or up
+   * to TICKET_SEARCH_COUNT_CAP for a search, whose view shows no count.
+   */
   count: Type.Integer(),
   hasMore: Type.Boolean(),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 })
 export type TicketList = Static<typeof TicketList>
-export const TICKET_COUNT_CAP = 10_000
+export const TICKET_COUNT_CAP = 1_000
+export const TICKET_SEARCH_COUNT_CAP = 100
 export const TICKET_PAGE_SIZE = 40
 
 /** POST /tickets. The company comes from the token; a companyId in the body is ignored. */

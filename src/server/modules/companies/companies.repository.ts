@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { plans, type PlanRow } from '../plans/plans.table'
 import { companies, type CompanyRow } from './companies.table'
 
@@ -10,12 +11,16 @@ export interface CompanyWithPlan {
 
 export function companiesRepository(db: Executor) {
   return {
+    /** Every authenticated request loads its company: prepared once. */
     async findWithPlan(companyId: number): Promise<CompanyWithPlan | undefined> {
-      const [row] = await db
-        .select({ company: companies, plan: plans })
-        .from(companies)
-        .innerJoin(plans, eq(plans.id, companies.planId))
-        .where(eq(companies.id, companyId))
+      const [row] = await prepared(db, 'companies_find_with_plan', (on, name) =>
+        on
+          .select({ company: companies, plan: plans })
+          .from(companies)
+          .innerJoin(plans, eq(plans.id, companies.planId))
+          .where(eq(companies.id, sql.placeholder('companyId')))
+          .prepare(name),
+      ).execute({ companyId })
       return row
     },
 

@@ -22,7 +22,11 @@ import { contactsRepository } from '../contacts/contacts.repository'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { MessageReaction } from '../messages/messages.table'
 import type { SettingsService } from '../settings/settings.service'
-import { companyMasksNumbers, type TicketCore } from '../tickets/tickets.core'
+import {
+  companyMasksNumbers,
+  type TicketCore,
+  type TicketPresentation,
+} from '../tickets/tickets.core'
 import { describeContent, type StoredMedia } from './inbound.content'
 import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
@@ -32,7 +36,7 @@ import type { InboundEventRow } from './inbound.table'
  * owner of delivery reports.
  */
 export interface MessageEvents {
-  emitCreated(companyId: number, messageIds: number[]): Promise<void>
+  emitCreated(companyId: number, messageIds: number[]): Promise<TicketPresentation | null>
   emitUpdated(companyId: number, messageIds: number[]): Promise<void>
   /** Answers whether the message is known. */
   applyDeliveryStatus(
@@ -258,8 +262,13 @@ export function createInboundService(
     }
     for (const contact of result.created) await emitContactCreated(contact)
     if (event.imported) return
-    await messageEvents.emitCreated(companyId, [result.message.id])
-    await ticketCore.emitUpdated(companyId, result.found.ticket.id, result.found.before)
+    const presented = await messageEvents.emitCreated(companyId, [result.message.id])
+    await ticketCore.emitUpdated(
+      companyId,
+      result.found.ticket.id,
+      result.found.before,
+      presented ?? undefined,
+    )
   }
 
   /** A contact's reaction: kept on the reacted message and stored as a reactionMessage row. */
@@ -413,7 +422,7 @@ export function createInboundService(
       for (;;) {
         const rows = await repo.claim(BATCH_SIZE)
         if (rows.length === 0) break
-        await processBatch(rows)
+        await settings.snapshot(() => processBatch(rows))
       }
     } while (again)
   }

@@ -2,14 +2,10 @@ import type { MessageDto } from '../../../shared/contracts/messages'
 import { rooms } from '../../../shared/realtime/events'
 import type { CoreDeps } from '../../deps'
 import type { MediaService } from '../media/media.service'
-import type { SettingsService } from '../settings/settings.service'
 import { ticketAudience } from '../tickets/tickets.audience'
-import { companyMasksNumbers, type TicketCore } from '../tickets/tickets.core'
+import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import { presentMessage } from './messages.presenter'
 import { messagesRepository, type MessageView } from './messages.repository'
-
-const ADMIN_VIEW = { profile: 'admin', super: false } as const
-const AGENT_VIEW = { profile: 'user', super: false } as const
 
 /**
  * Message DTOs for any set of ids (one query per page), and the `company-{id}-appMessage` events,
@@ -17,9 +13,9 @@ const AGENT_VIEW = { profile: 'user', super: false } as const
  */
 export function createMessageEvents(
   deps: CoreDeps,
-  collaborators: { media: MediaService; ticketCore: TicketCore; settings: SettingsService },
+  collaborators: { media: MediaService; ticketCore: TicketCore },
 ) {
-  const { media, ticketCore, settings } = collaborators
+  const { media, ticketCore } = collaborators
   const repo = messagesRepository(deps.db)
 
   const toDto = (companyId: number, view: MessageView) =>
@@ -33,16 +29,15 @@ export function createMessageEvents(
   /**
    * `{action: 'create', message, ticket, contact}` per message of one ticket. The ticket and contact carry the
    * number, so profile users get it masked when the company hides numbers; admins get it whole.
+   * Answers the ticket as presented, for the caller's ticket event.
    */
-  async function emitCreated(companyId: number, ids: number[]) {
+  async function emitCreated(companyId: number, ids: number[]): Promise<TicketPresentation | null> {
     const views = await repo.loadViews(companyId, ids)
     const ticketId = views[0]?.ticket.id
-    if (ticketId === undefined) return
-    const [full] = await ticketCore.present(companyId, [ticketId], ADMIN_VIEW)
-    if (!full) return
-    const masked = companyMasksNumbers(await settings.companyValues(companyId))
-      ? (await ticketCore.present(companyId, [ticketId], AGENT_VIEW))[0]
-      : undefined
+    if (ticketId === undefined) return null
+    const presented = await ticketCore.presentForAudiences(companyId, ticketId)
+    if (!presented) return null
+    const { full, masked } = presented
     for (const view of views) {
       const message = toDto(companyId, view)
       const audience = ticketAudience(view.ticket)
@@ -69,6 +64,7 @@ export function createMessageEvents(
         contact: full.contact,
       })
     }
+    return presented
   }
 
   /** `{action: 'update', message}`: sends, acks, edits, revokes, reactions, transcriptions. */

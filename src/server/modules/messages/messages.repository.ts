@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { connections, type ConnectionRow } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
@@ -150,43 +151,10 @@ export function messagesRepository(db: Executor) {
     /** Views for DTOs, in the order of `ids`. */
     async loadViews(companyId: number, ids: number[]): Promise<MessageView[]> {
       if (ids.length === 0) return []
-      const quoted = alias(messages, 'quoted')
-      const quotedContact = alias(contacts, 'quoted_contact')
-      const rows = await db
-        .select({
-          message: messages,
-          user: { id: users.id, name: users.name },
-          contact: { id: contacts.id, name: contacts.name },
-          quoted: {
-            id: quoted.id,
-            body: quoted.body,
-            fromMe: quoted.fromMe,
-            mediaType: quoted.mediaType,
-            mediaPath: quoted.mediaPath,
-            isDeleted: quoted.isDeleted,
-          },
-          quotedContact: { id: quotedContact.id, name: quotedContact.name },
-          ticket: {
-            id: tickets.id,
-            uuid: tickets.uuid,
-            whatsappId: tickets.whatsappId,
-            queueId: tickets.queueId,
-            userId: tickets.userId,
-            status: tickets.status,
-          },
-          queue: { id: queues.id, name: queues.name, color: queues.color },
-        })
-        .from(messages)
-        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-        .leftJoin(users, eq(users.id, messages.userId))
-        .leftJoin(contacts, eq(contacts.id, messages.contactId))
-        .leftJoin(
-          quoted,
-          and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, messages.companyId)),
-        )
-        .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
-        .leftJoin(queues, eq(queues.id, tickets.queueId))
-        .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
+      const rows = await prepared(db, 'messages_load_views', loadViewsStatement).execute({
+        companyId,
+        ids,
+      })
       const byId = new Map(
         rows.map((row) => [
           row.message.id,
@@ -638,3 +606,50 @@ export function messagesRepository(db: Executor) {
 }
 
 export type MessagesRepository = ReturnType<typeof messagesRepository>
+
+/** Every page of a conversation and every message event loads these rows: prepared once. */
+function loadViewsStatement(db: Executor, name: string) {
+  const quoted = alias(messages, 'quoted')
+  const quotedContact = alias(contacts, 'quoted_contact')
+  return db
+    .select({
+      message: messages,
+      user: { id: users.id, name: users.name },
+      contact: { id: contacts.id, name: contacts.name },
+      quoted: {
+        id: quoted.id,
+        body: quoted.body,
+        fromMe: quoted.fromMe,
+        mediaType: quoted.mediaType,
+        mediaPath: quoted.mediaPath,
+        isDeleted: quoted.isDeleted,
+      },
+      quotedContact: { id: quotedContact.id, name: quotedContact.name },
+      ticket: {
+        id: tickets.id,
+        uuid: tickets.uuid,
+        whatsappId: tickets.whatsappId,
+        queueId: tickets.queueId,
+        userId: tickets.userId,
+        status: tickets.status,
+      },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+    })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .leftJoin(
+      quoted,
+      and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, messages.companyId)),
+    )
+    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        sql`${messages.id} = ANY(${sql.placeholder('ids')})`,
+      ),
+    )
+    .prepare(name)
+}

@@ -128,7 +128,7 @@ const contactChannelOf = (channel: TicketRow['channel']) =>
 export function createMessagesService(deps: CoreDeps, collaborators: Collaborators) {
   const { channels, settings, media, ticketCore, companies } = collaborators
   const repo = messagesRepository(deps.db)
-  const events = createMessageEvents(deps, { media, ticketCore, settings })
+  const events = createMessageEvents(deps, { media, ticketCore })
   const sender = createOutboundSender(deps, { channels, media, events })
 
   const viewerOf = (ctx: RequestContext): TicketViewer => ctx.user

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { companySettings, settings, type CompanySettingsRow } from './settings.table'
 
 export type CompanySettingsChanges = Partial<
@@ -8,11 +9,15 @@ export type CompanySettingsChanges = Partial<
 
 export function settingsRepository(db: Executor) {
   return {
+    /** Read by most requests and every inbound message: prepared once. */
     async companyRow(companyId: number): Promise<CompanySettingsRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(companySettings)
-        .where(eq(companySettings.companyId, companyId))
+      const [row] = await prepared(db, 'settings_company_row', (on, name) =>
+        on
+          .select()
+          .from(companySettings)
+          .where(eq(companySettings.companyId, sql.placeholder('companyId')))
+          .prepare(name),
+      ).execute({ companyId })
       return row
     },
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { Value } from '@sinclair/typebox/value'
 import {
   COMPANY_SETTING_DEFAULTS,
@@ -36,6 +37,8 @@ const valuesOf = (row: CompanySettingsRow): CompanySettingValues => {
 
 export function createSettingsService(deps: CoreDeps) {
   const repo = settingsRepository(deps.db)
+  /** Company values already read in the current snapshot (see `snapshot`). */
+  const snapshots = new AsyncLocalStorage<Map<number, CompanySettingValues>>()
 
   async function companyRow(
     companyId: number,
@@ -67,7 +70,22 @@ export function createSettingsService(deps: CoreDeps) {
 
     /** Pass the transaction when calling inside one: PGlite has a single connection. */
     async companyValues(companyId: number, executor?: Executor): Promise<CompanySettingValues> {
-      return valuesOf(await companyRow(companyId, executor))
+      const snapshot = snapshots.getStore()
+      const known = snapshot?.get(companyId)
+      if (known) return known
+      // Only values read are shared, not reads in flight: a read waiting on another's executor
+      // would deadlock PGlite's single connection inside a transaction.
+      const values = valuesOf(await companyRow(companyId, executor))
+      snapshot?.set(companyId, values)
+      return values
+    },
+
+    /**
+     * Runs `work` reading each company's settings at most once: one batch of inbound events
+     * consults them a dozen times per message, and a batch lasts milliseconds.
+     */
+    snapshot<T>(work: () => Promise<T>): Promise<T> {
+      return snapshots.run(new Map(), work)
     },
 
     async companySettingOne(ctx: RequestContext, column: string) {

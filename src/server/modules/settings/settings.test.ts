@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCompany, buildUser } from '../../../../tests/factories'
 import { loginAs } from '../../../../tests/helpers/auth'
@@ -133,6 +134,27 @@ describe('company settings', () => {
       payload: { column: '"companyId"', data: '2' },
     })
     expect(injection.statusCode).toBe(404)
+  })
+})
+
+describe('settings snapshot', () => {
+  test('inside a snapshot a company is read once; outside it every read sees the database', async () => {
+    const company = await buildCompany(t.db)
+    const { settings } = t.services
+    const setLgpd = (value: string) =>
+      t.db.execute(
+        sql`UPDATE company_settings SET "enableLGPD" = ${value} WHERE "companyId" = ${company.id}`,
+      )
+    const seen = await settings.snapshot(async () => {
+      const first = await settings.companyValues(company.id)
+      await setLgpd('enabled')
+      const second = await settings.companyValues(company.id)
+      return [first.enableLGPD, second.enableLGPD]
+    })
+    expect(seen).toEqual(['disabled', 'disabled'])
+    expect((await settings.companyValues(company.id)).enableLGPD).toBe('enabled')
+    await setLgpd('disabled')
+    expect((await settings.companyValues(company.id)).enableLGPD).toBe('disabled')
   })
 })
 

@@ -40,6 +40,13 @@ export const companyMasksNumbers = (
  * (reference §8.5 "Build it right"), and the one way ticket changes reach sockets. Every path
  * that opens tickets — inbound messages, POST /tickets, forwards — goes through here.
  */
+/** A ticket as admins (`full`) and, when the company hides numbers, profile users see it. */
+export interface TicketPresentation {
+  view: TicketView
+  full: TicketDto
+  masked: TicketDto | null
+}
+
 export function createTicketCore(
   deps: CoreDeps,
   collaborators: { settings: SettingsService; media: MediaService },
@@ -161,23 +168,48 @@ export function createTicketCore(
   }
 
   /**
-   * Emits `{action: 'update', ticket}` to everyone who saw the ticket before the change or sees
-   * it now. Call after the transaction committed. Profile users get masked numbers when the
-   * company hides them; admins (always in `showall`) get the full payload.
+   * A ticket as its two audiences see it, from one load: `full` for admins, and `masked` for
+   * profile users when the company hides numbers (null when it does not).
    */
-  async function emitUpdated(companyId: number, ticketId: number, before: TicketRow | null = null) {
+  async function presentForAudiences(
+    companyId: number,
+    ticketId: number,
+  ): Promise<TicketPresentation | null> {
     const [[view], company] = await Promise.all([
       ticketsRepository(deps.db).loadViews(companyId, [ticketId]),
       settings.companyValues(companyId),
     ])
-    if (!view) return
+    if (!view) return null
+    const pictureUrlOf = pictureUrl(view)
+    return {
+      view,
+      full: presentTicket(view, { maskNumber: false, pictureUrl: pictureUrlOf }),
+      masked: companyMasksNumbers(company)
+        ? presentTicket(view, { maskNumber: true, pictureUrl: pictureUrlOf })
+        : null,
+    }
+  }
+
+  /**
+   * Emits `{action: 'update', ticket}` to everyone who saw the ticket before the change or sees
+   * it now. Call after the transaction committed. Profile users get masked numbers when the
+   * company hides them; admins (always in `showall`) get the full payload. `known` is the ticket
+   * as just presented after the same change, when the caller has it.
+   */
+  async function emitUpdated(
+    companyId: number,
+    ticketId: number,
+    before: TicketRow | null = null,
+    known?: TicketPresentation,
+  ) {
+    const presented = known ?? (await presentForAudiences(companyId, ticketId))
+    if (!presented) return
+    const { view, full, masked } = presented
     const audience = changeAudience(before, view.ticket)
-    const full = presentTicket(view, { maskNumber: false, pictureUrl: pictureUrl(view) })
-    if (!companyMasksNumbers(company)) {
+    if (!masked) {
       deps.realtime.emit(companyId, audience, 'ticket', { action: 'update', ticket: full })
       return full
     }
-    const masked = presentTicket(view, { maskNumber: true, pictureUrl: pictureUrl(view) })
     deps.realtime.emit(companyId, audience, 'ticket', { action: 'update', ticket: masked }, [
       rooms.admins,
     ])
@@ -202,6 +234,7 @@ export function createTicketCore(
   return {
     findOrCreateActive,
     present,
+    presentForAudiences,
     emitUpdated,
     emitDeleted,
     emitUnreadCleared,

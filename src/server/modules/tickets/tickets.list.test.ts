@@ -12,6 +12,8 @@ import {
 import { loginAs } from '../../../../tests/helpers/auth'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { contactTags, tags } from '../tags/tags.table'
+import type { TicketListFilter } from './tickets.list'
+import { ticketListRepository } from './tickets.list.repository'
 
 let t: TestApp
 beforeAll(async () => {
@@ -241,6 +243,69 @@ describe('search', () => {
     expect(idsOf(await list(asAgent, { ...query, searchParam: joao.number.slice(-6) }))).toEqual([
       byName.id,
     ])
+  })
+
+  test('the ordered walk and the index lookup find the same matches in the same order', async () => {
+    const { company, ticket } = await team()
+    const wanted = await buildContact(t.db, company, { name: 'Renata Walk' })
+    // Twelve tickets in list order, every third one a match (by name or by a message).
+    const rows = []
+    for (let i = 0; i < 12; i++) {
+      const row = await ticket({
+        status: 'closed',
+        contact: i % 6 === 0 ? wanted : undefined,
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })
+      if (i % 6 === 3) await buildMessage(t.db, row, { body: 'falar com RENATA walk amanhã' })
+      rows.push(row)
+    }
+    const matches = rows.filter((_, i) => i % 3 === 0).map((row) => row.id)
+    const filter: TicketListFilter = {
+      companyId: company.id,
+      visible: { kind: 'all' },
+      latestAmong: null,
+      tagIds: null,
+      whatsappIds: null,
+      statuses: null,
+      userIds: null,
+      isGroup: null,
+      search: { text: 'renata walk', inMessages: true },
+      createdFrom: null,
+      createdTo: null,
+      updatedOn: null,
+      timeZone: 'UTC',
+      sort: 'DESC',
+    }
+    const newestFirst = [...matches].reverse()
+    // A walk of 1 ticket never fills a page (index lookup); one of 12 always does (the walk).
+    for (const walk of [1, 5, 12]) {
+      const repo = ticketListRepository(t.db, walk)
+      for (const [limit, cap] of [
+        [1, 3],
+        [2, 3],
+        [4, 3],
+        [5, 100],
+      ] as const) {
+        const { rows: page, count } = await repo.pageAndCount(
+          filter,
+          { limit, offset: 0, after: null },
+          cap,
+        )
+        expect(page.map((row) => row.id)).toEqual(newestFirst.slice(0, limit))
+        expect(count).toBe(Math.min(4, cap))
+        const [, second] = page
+        if (!second) continue
+        const after = { updatedAt: second.cursor, id: second.id }
+        const { rows: next } = await repo.pageAndCount(filter, { limit, offset: 0, after }, cap)
+        expect(next.map((row) => row.id)).toEqual(newestFirst.slice(2, 2 + limit))
+      }
+      const ascending = await repo.pageAndCount(
+        { ...filter, sort: 'ASC' },
+        { limit: 2, offset: 1, after: null },
+        100,
+      )
+      expect(ascending.rows.map((row) => row.id)).toEqual(matches.slice(1, 3))
+    }
   })
 
   test("a profile user's search never reaches other queues nor others' open tickets", async () => {

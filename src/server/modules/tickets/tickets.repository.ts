@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Channel } from '../../../shared/contracts/connections'
 import type { TagRef } from '../../../shared/contracts/contacts'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { connections, type ConnectionRow } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
@@ -339,56 +340,15 @@ export function ticketsRepository(db: Executor) {
       }))
     },
 
-    /** Rows for TicketDtos, in the order of `ids`. */
+    /** Rows for TicketDtos, in the order of `ids`. Lists load 40 at a time: prepared once. */
     async loadViews(companyId: number, ids: number[]): Promise<TicketView[]> {
       if (ids.length === 0) return []
-      const owner = alias(users, 'owner')
-      const rows = await db
-        .select({
-          ticket: tickets,
-          contact: contacts,
-          connection: {
-            id: connections.id,
-            name: connections.name,
-            channel: connections.channel,
-            status: connections.status,
-            groupAsTicket: connections.groupAsTicket,
-          },
-          user: { id: owner.id, name: owner.name },
-          queue: { id: queues.id, name: queues.name, color: queues.color },
-          rating: sql<number | null>`(
-            SELECT ${userRatings.rate} FROM ${userRatings}
-            WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
-            ORDER BY ${userRatings.id} DESC LIMIT 1)`,
-        })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .leftJoin(connections, eq(connections.id, tickets.whatsappId))
-        .leftJoin(owner, eq(owner.id, tickets.userId))
-        .leftJoin(queues, eq(queues.id, tickets.queueId))
-        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)))
-
-      const ticketTagRows = await db
-        .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-        .from(ticketTags)
-        .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-        .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)))
-      const contactIds = [...new Set(rows.map((row) => row.contact.id))]
-      const contactTagRows = contactIds.length
-        ? await db
-            .select({
-              contactId: contactTags.contactId,
-              id: tags.id,
-              name: tags.name,
-              color: tags.color,
-            })
-            .from(contactTags)
-            .innerJoin(tags, eq(tags.id, contactTags.tagId))
-            .where(
-              and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds)),
-            )
-            .orderBy(asc(tags.name))
-        : []
+      const params = { companyId, ids }
+      const [rows, ticketTagRows, contactTagRows] = await Promise.all([
+        prepared(db, 'tickets_load_views', loadViewsStatement).execute(params),
+        prepared(db, 'tickets_load_ticket_tags', loadTicketTagsStatement).execute(params),
+        prepared(db, 'tickets_load_contact_tags', loadContactTagsStatement).execute(params),
+      ])
 
       const group = <T extends { id: number; name: string; color: string }>(
         list: (T & Record<string, unknown>)[],
@@ -424,6 +384,71 @@ export function ticketsRepository(db: Executor) {
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
   }
+}
+
+const companyParam = sql.placeholder('companyId')
+/** The page's ticket ids, one array parameter: the statement's text is the same for any page. */
+const anyOfIds = (column: AnyPgColumn) => sql`${column} = ANY(${sql.placeholder('ids')})`
+
+function loadViewsStatement(db: Executor, name: string) {
+  const owner = alias(users, 'owner')
+  return db
+    .select({
+      ticket: tickets,
+      contact: contacts,
+      connection: {
+        id: connections.id,
+        name: connections.name,
+        channel: connections.channel,
+        status: connections.status,
+        groupAsTicket: connections.groupAsTicket,
+      },
+      user: { id: owner.id, name: owner.name },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      rating: sql<number | null>`(
+        SELECT ${userRatings.rate} FROM ${userRatings}
+        WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
+        ORDER BY ${userRatings.id} DESC LIMIT 1)`,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .leftJoin(owner, eq(owner.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, companyParam), anyOfIds(tickets.id)))
+    .prepare(name)
+}
+
+function loadTicketTagsStatement(db: Executor, name: string) {
+  return db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(and(eq(ticketTags.companyId, companyParam), anyOfIds(ticketTags.ticketId)))
+    .prepare(name)
+}
+
+/** The tags of the tickets' contacts, found through the tickets. */
+function loadContactTagsStatement(db: Executor, name: string) {
+  return db
+    .selectDistinct({
+      contactId: contactTags.contactId,
+      id: tags.id,
+      name: tags.name,
+      color: tags.color,
+    })
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .innerJoin(
+      tickets,
+      and(
+        eq(tickets.companyId, contactTags.companyId),
+        eq(tickets.contactId, contactTags.contactId),
+      ),
+    )
+    .where(and(eq(contactTags.companyId, companyParam), anyOfIds(tickets.id)))
+    .orderBy(asc(tags.name), asc(tags.id), asc(contactTags.contactId))
+    .prepare(name)
 }
 
 export type TicketsRepository = ReturnType<typeof ticketsRepository>

@@ -2,6 +2,7 @@ import type { Channel } from '../../../shared/contracts/connections'
 import type { CompanySettingValues } from '../../../shared/contracts/settings'
 import {
   TICKET_COUNT_CAP,
+  TICKET_SEARCH_COUNT_CAP,
   TICKET_PAGE_SIZE,
   type CreateTicketBody,
   type ListTicketsQuery,
@@ -618,10 +619,11 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
         sort: query.sortTickets ?? 'DESC',
       }
       const offset = cursor ? 0 : ((query.pageNumber ?? 1) - 1) * TICKET_PAGE_SIZE
-      const [rows, count] = await Promise.all([
-        listRepo.page(filter, { limit: TICKET_PAGE_SIZE + 1, offset, after: cursor }),
-        listRepo.count(filter, TICKET_COUNT_CAP),
-      ])
+      const { rows, count } = await listRepo.pageAndCount(
+        filter,
+        { limit: TICKET_PAGE_SIZE + 1, offset, after: cursor },
+        filter.search ? TICKET_SEARCH_COUNT_CAP : TICKET_COUNT_CAP,
+      )
       const hasMore = rows.length > TICKET_PAGE_SIZE
       const page = rows.slice(0, TICKET_PAGE_SIZE)
       const last = page.at(-1)

@@ -71,6 +71,8 @@ export const tickets = pgTable(
       .on(t.companyId, t.contactId, t.whatsappId)
       .where(sql`${t.status} IN ('open', 'pending', 'group', 'nps', 'lgpd')`),
     index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt, t.id),
+    // The search walks a company's tickets in list order whatever their status.
+    index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.id),

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { queues } from '../queues/queues.table'
 import { userQueues, users, type UserRow } from './users.table'
 
@@ -17,11 +18,20 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 /** The only SQL of the users domain. Every lookup is scoped by company. */
 export function usersRepository(db: Executor) {
   return {
+    /** Every authenticated request loads its user: prepared once. */
     async findById(companyId: number, id: number): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      const [row] = await prepared(db, 'users_find_by_id', (on, name) =>
+        on
+          .select()
+          .from(users)
+          .where(
+            and(
+              eq(users.companyId, sql.placeholder('companyId')),
+              eq(users.id, sql.placeholder('id')),
+            ),
+          )
+          .prepare(name),
+      ).execute({ companyId, id })
       return row
     },
 
@@ -79,17 +89,25 @@ export function usersRepository(db: Executor) {
     /** Queues of many users in one query (no N+1). */
     async queuesOf(companyId: number, userIds: number[]): Promise<QueueLink[]> {
       if (userIds.length === 0) return []
-      return db
-        .select({
-          userId: userQueues.userId,
-          id: queues.id,
-          name: queues.name,
-          color: queues.color,
-        })
-        .from(userQueues)
-        .innerJoin(queues, eq(queues.id, userQueues.queueId))
-        .where(and(eq(userQueues.companyId, companyId), inArray(userQueues.userId, userIds)))
-        .orderBy(asc(queues.orderQueue), asc(queues.name))
+      return prepared(db, 'users_queues_of', (on, name) =>
+        on
+          .select({
+            userId: userQueues.userId,
+            id: queues.id,
+            name: queues.name,
+            color: queues.color,
+          })
+          .from(userQueues)
+          .innerJoin(queues, eq(queues.id, userQueues.queueId))
+          .where(
+            and(
+              eq(userQueues.companyId, sql.placeholder('companyId')),
+              sql`${userQueues.userId} = ANY(${sql.placeholder('userIds')})`,
+            ),
+          )
+          .orderBy(asc(queues.orderQueue), asc(queues.name))
+          .prepare(name),
+      ).execute({ companyId, userIds })
     },
 
     async insert(values: UserInsert): Promise<UserRow> {

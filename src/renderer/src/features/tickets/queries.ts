@@ -27,12 +27,17 @@ const FIRST_PAGE: TicketPageParam = { pageNumber: 1, cursor: null }
 export const ticketQueries = {
   all: () => ['tickets'] as const,
   lists: () => [...ticketQueries.all(), 'list'] as const,
-  /** One list view; a superseded filter's request is cancelled through its signal. */
+  /**
+   * One list view; a superseded filter's request is cancelled through its signal. Without
+   * structural sharing: the live updates already keep untouched pages and rows as they were, and
+   * comparing thousands of loaded rows deep on every write took longer than a frame.
+   */
   list: (filters: TicketListFilters, user: TicketListUser) =>
     infiniteQueryOptions({
       queryKey: [...ticketQueries.lists(), filters] as const,
       queryFn: ({ pageParam, signal }) =>
         listTickets(toListQuery(filters, user, pageParam), signal),
+      structuralSharing: false,
       initialPageParam: FIRST_PAGE,
       getNextPageParam: (lastPage, pages): TicketPageParam | undefined =>
         lastPage.hasMore

@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import {
   TICKET_COUNT_CAP,
   type TicketDto,
@@ -29,6 +30,17 @@ const withCount = (pages: TicketList[], delta: number): TicketList[] =>
 const isIn = (cache: TicketListCache, ticketId: number) =>
   cache.pages.some((page) => page.tickets.some((row) => row.id === ticketId))
 
+/** `tickets` without the rows `drop` selects: the same array when none is dropped. */
+const withoutRows = (tickets: TicketDto[], drop: (row: TicketDto) => boolean): TicketDto[] => {
+  // Copied only from the first dropped row on: most pages of a long list lose nothing.
+  let kept: TicketDto[] | null = null
+  for (const [index, row] of tickets.entries()) {
+    if (drop(row)) kept ??= tickets.slice(0, index)
+    else kept?.push(row)
+  }
+  return kept ?? tickets
+}
+
 /** Drops the rows `drop` selects; untouched pages, and an untouched cache, keep their identity. */
 const dropRows = (
   pages: TicketList[],
@@ -36,18 +48,17 @@ const dropRows = (
 ): { pages: TicketList[]; removed: number } => {
   let removed = 0
   const next = pages.map((page) => {
-    const tickets = page.tickets.filter((row) => !drop(row))
+    const tickets = withoutRows(page.tickets, drop)
     removed += page.tickets.length - tickets.length
-    return tickets.length === page.tickets.length ? page : { ...page, tickets }
+    return tickets === page.tickets ? page : { ...page, tickets }
   })
   return { pages: removed === 0 ? pages : next, removed }
 }
 
-/** Whether `ticket` sorts before `row` in a list ordered by update time. */
-const sortsBefore = (ticket: TicketDto, row: TicketDto, sort: TicketListFilters['sort']) => {
-  const mine = Date.parse(ticket.updatedAt)
+/** Whether a row updated at `time` sorts before `row` in a list ordered by update time. */
+const sortsBefore = (time: number, row: TicketDto, sort: TicketListFilters['sort']) => {
   const theirs = Date.parse(row.updatedAt)
-  return sort === 'DESC' ? mine >= theirs : mine < theirs
+  return sort === 'DESC' ? time >= theirs : time < theirs
 }
 
 /**
@@ -55,8 +66,9 @@ const sortsBefore = (ticket: TicketDto, row: TicketDto, sort: TicketListFilters[
  * and more pages remain, it belongs to a page not loaded yet, so it is left out.
  */
 const insertSorted = (pages: TicketList[], ticket: TicketDto, sort: TicketListFilters['sort']) => {
+  const time = Date.parse(ticket.updatedAt)
   for (const [pageIndex, page] of pages.entries()) {
-    const rowIndex = page.tickets.findIndex((row) => sortsBefore(ticket, row, sort))
+    const rowIndex = page.tickets.findIndex((row) => sortsBefore(time, row, sort))
     if (rowIndex === -1) continue
     const tickets = [...page.tickets]
     tickets.splice(rowIndex, 0, ticket)
@@ -128,6 +140,43 @@ export const markTicketReadInList = (
   return touched ? { ...cache, pages } : cache
 }
 
+/** One change to the cached lists: an event's, or a write's answer. */
+export type ListChange =
+  | { kind: 'place'; ticket: TicketDto }
+  | { kind: 'remove'; ticketId: number }
+  | { kind: 'read'; ticketId: number }
+
+/** Applies one change to one cached list (see `placeTicketInList` for the rules). */
+const applyListChange = (
+  cache: TicketListCache | undefined,
+  change: ListChange,
+  filters: TicketListFilters,
+  user: TicketListUser,
+): TicketListCache | undefined => {
+  switch (change.kind) {
+    case 'place':
+      return placeTicketInList(cache, change.ticket, filters, user)
+    case 'remove':
+      return removeTicketFromList(cache, change.ticketId)
+    case 'read':
+      return markTicketReadInList(cache, change.ticketId)
+  }
+}
+
+/** A change and the user it was received for (the list rules read the user). */
+interface QueuedListChange {
+  change: ListChange
+  user: TicketListUser
+}
+
+/** Applies changes in order to one cached list: the same result as one write per change. */
+const applyListChanges = (
+  cache: TicketListCache | undefined,
+  changes: readonly QueuedListChange[],
+  filters: TicketListFilters,
+): TicketListCache | undefined =>
+  changes.reduce((next, { change, user }) => applyListChange(next, change, filters, user), cache)
+
 /** Rewrites every cached list through `apply`, which reads each list's filters. */
 const eachList = (
   queryClient: QueryClient,
@@ -142,53 +191,165 @@ const eachList = (
   }
 }
 
-/** Writes a ticket's current state (an event, or a write's answer) into every cached list. */
+/** Asks for `run` once, before the next frame is drawn; answers a cancel. */
+export type FrameScheduler = (run: () => void) => () => void
+
+/**
+ * The window does not draw while hidden (minimised, another tab), so no animation frame comes:
+ * the lists then catch up this long after the first waiting event.
+ */
+const HIDDEN_WINDOW_FLUSH_MS = 250
+
+/** The next animation frame, or `HIDDEN_WINDOW_FLUSH_MS` when that comes first. */
+const nextFrame: FrameScheduler = (run) => {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+    run()
+  }
+  const frame = requestAnimationFrame(once)
+  const timer = setTimeout(once, HIDDEN_WINDOW_FLUSH_MS)
+  return () => {
+    done = true
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/** Changes waiting for the next frame. */
+export interface ListChangeQueue {
+  push: (change: ListChange, user: TicketListUser) => void
+  /** Writes the waiting changes now. */
+  flush: () => void
+  /** Writes the waiting changes and stops queueing: later writes go straight to the cache. */
+  stop: () => void
+}
+
+/**
+ * The queue of each cache while the inbox listens. A write's answer is written at once, after
+ * the events received before it, so it is never overtaken by an earlier event.
+ */
+const listeningQueues = new WeakMap<QueryClient, ListChangeQueue>()
+
+/**
+ * Collects the changes that arrive between two frames and writes them with one cache write per
+ * list when the frame comes: at 50 events a second, one write (and one render) per event made
+ * the list render several times within a frame.
+ */
+export const startListChangeQueue = (
+  queryClient: QueryClient,
+  schedule: FrameScheduler = nextFrame,
+): ListChangeQueue => {
+  let waiting: QueuedListChange[] = []
+  let cancel: (() => void) | null = null
+  const flush = () => {
+    cancel?.()
+    cancel = null
+    if (waiting.length === 0) return
+    const changes = waiting
+    waiting = []
+    eachList(queryClient, (cache, filters) => applyListChanges(cache, changes, filters))
+  }
+  const queue: ListChangeQueue = {
+    push: (change, user) => {
+      waiting.push({ change, user })
+      cancel ??= schedule(flush)
+    },
+    flush,
+    stop: () => {
+      if (listeningQueues.get(queryClient) === queue) listeningQueues.delete(queryClient)
+      flush()
+    },
+  }
+  listeningQueues.set(queryClient, queue)
+  return queue
+}
+
+const writeNow = (
+  queryClient: QueryClient,
+  apply: (cache: TicketListCache, filters: TicketListFilters) => TicketListCache | undefined,
+) => {
+  listeningQueues.get(queryClient)?.flush()
+  eachList(queryClient, apply)
+}
+
+/** Writes a ticket's current state (a write's answer) into every cached list, now. */
 export const writeTicketToLists = (
   queryClient: QueryClient,
   ticket: TicketDto,
   user: TicketListUser,
 ): void =>
-  eachList(queryClient, (cache, filters) => placeTicketInList(cache, ticket, filters, user))
+  writeNow(queryClient, (cache, filters) => placeTicketInList(cache, ticket, filters, user))
 
+/** Removes a deleted ticket from every cached list, now. */
 export const removeTicketFromLists = (queryClient: QueryClient, ticketId: number): void =>
-  eachList(queryClient, (cache) => removeTicketFromList(cache, ticketId))
+  writeNow(queryClient, (cache) => removeTicketFromList(cache, ticketId))
 
-/** Applies one `company-{id}-ticket` event to the lists. */
+/** The list change a `company-{id}-ticket` event makes. */
+export const ticketEventChange = (event: TicketEvent): ListChange => {
+  switch (event.action) {
+    case 'update':
+      return { kind: 'place', ticket: event.ticket }
+    case 'delete':
+      return { kind: 'remove', ticketId: event.ticketId }
+    case 'updateUnread':
+      return { kind: 'read', ticketId: event.ticketId }
+  }
+}
+
+/**
+ * The list change a `company-{id}-appMessage` event makes: a new message carries its ticket with
+ * the new last message, update time and unread count, which moves it to the top of its lists.
+ */
+const messageEventChange = (event: MessageEvent): ListChange | null =>
+  event.action === 'create' ? { kind: 'place', ticket: event.ticket } : null
+
+/** Applies one `company-{id}-ticket` event to the lists, now. */
 export const writeTicketEvent = (
   queryClient: QueryClient,
   event: TicketEvent,
   user: TicketListUser,
 ): void => {
-  switch (event.action) {
-    case 'update':
-      writeTicketToLists(queryClient, event.ticket, user)
-      return
-    case 'delete':
-      removeTicketFromLists(queryClient, event.ticketId)
-      return
-    case 'updateUnread':
-      eachList(queryClient, (cache) => markTicketReadInList(cache, event.ticketId))
-  }
+  const change = ticketEventChange(event)
+  writeNow(queryClient, (cache, filters) => applyListChange(cache, change, filters, user))
 }
 
-/**
- * Applies one `company-{id}-appMessage` event: a new message carries its ticket with the new
- * last message, update time and unread count, which moves it to the top of its lists.
- */
+/** Applies one `company-{id}-appMessage` event to the lists, now. */
 export const writeMessageEvent = (
   queryClient: QueryClient,
   event: MessageEvent,
   user: TicketListUser,
 ): void => {
-  if (event.action === 'create') writeTicketToLists(queryClient, event.ticket, user)
+  const change = messageEventChange(event)
+  if (change)
+    writeNow(queryClient, (cache, filters) => applyListChange(cache, change, filters, user))
 }
 
-/** Keeps every cached ticket list live while the inbox is mounted, and catches up on reconnect. */
+/**
+ * Keeps every cached ticket list live while the inbox is mounted, and catches up on reconnect.
+ * Events are written once per frame (see `startListChangeQueue`).
+ */
 export const useTicketsRealtime = (): void => {
   const queryClient = useQueryClient()
   const user = useCurrentUser()
-  useCompanyEvent('ticket', (event) => writeTicketEvent(queryClient, event, user))
-  useCompanyEvent('appMessage', (event) => writeMessageEvent(queryClient, event, user))
+  const queue = useRef<ListChangeQueue | null>(null)
+  // Declared before the event listeners, so the queue is there before the first event.
+  useEffect(() => {
+    const started = startListChangeQueue(queryClient)
+    queue.current = started
+    return () => {
+      queue.current = null
+      started.stop()
+    }
+  }, [queryClient])
+  useCompanyEvent('ticket', (event) => queue.current?.push(ticketEventChange(event), user))
+  useCompanyEvent('appMessage', (event) => {
+    const change = messageEventChange(event)
+    if (change) queue.current?.push(change, user)
+  })
   // Events sent while the socket was down are lost: read the lists again.
   useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: ticketQueries.lists() }))
 }

@@ -1,18 +1,62 @@
 import { Button, Spinner } from '@fluentui/react-components'
 import { ChatEmptyRegular, ErrorCircleRegular } from '@fluentui/react-icons'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '../../../../../shared/contracts/tickets'
 import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '../../../../../shared/constants'
 import { EmptyState } from '../../../components/EmptyState'
 import { errorMessage } from '../../../lib/notify'
-import { TicketListItem, type TicketRowHandlers, type TicketRowPermissions } from './TicketListItem'
+import {
+  TicketListItem,
+  useTicketRowLabels,
+  type TicketRowHandlers,
+  type TicketRowPermissions,
+} from './TicketListItem'
 import { TICKET_ROW_HEIGHT } from './TicketListItem.styles'
 import { TicketListSkeleton } from './TicketListSkeleton'
 import { useTicketListStyles } from './TicketList.styles'
 
-const OVERSCAN = 5
+/**
+ * Rows drawn beyond each edge of the view: enough for the wheel and the arrow keys; a fast
+ * scroll draws every row it shows anew each frame, and each extra row costs that frame time.
+ */
+const OVERSCAN = 2
+
+/** Every row has the same height, so none is measured. */
+const rowHeight = () => TICKET_ROW_HEIGHT
+
+/**
+ * The handlers as one object that never changes, calling the latest ones: rows are memoised, and
+ * a new handler function on every render of the list would draw every row again.
+ */
+const useStableHandlers = (handlers: TicketRowHandlers): TicketRowHandlers => {
+  const latest = useRef(handlers)
+  useLayoutEffect(() => {
+    latest.current = handlers
+  })
+  return useMemo(
+    () => ({
+      onOpen: (ticket) => latest.current.onOpen(ticket),
+      onAccept: (ticket) => latest.current.onAccept(ticket),
+      onIgnore: (ticket) => latest.current.onIgnore(ticket),
+      onReturn: (ticket) => latest.current.onReturn(ticket),
+      onClose: (ticket) => latest.current.onClose(ticket),
+      onReopen: (ticket) => latest.current.onReopen(ticket),
+      onDelete: (ticket) => latest.current.onDelete(ticket),
+    }),
+    [],
+  )
+}
 
 export interface TicketListProps extends TicketRowHandlers {
   ref?: Ref<HTMLDivElement>
@@ -35,7 +79,7 @@ export interface TicketListProps extends TicketRowHandlers {
 
 /**
  * One list view (000 §2): skeletons, then the rows, virtualised above 20 items (fixed 100 px
- * rows, overscan 5), asking for the next page 100 px before the end. Arrow keys move between
+ * rows, overscan 2), asking for the next page 100 px before the end. Arrow keys move between
  * rows, Home and End jump, Enter opens.
  */
 export const TicketList = ({
@@ -62,13 +106,20 @@ export const TicketList = ({
   const [activeIndex, setActiveIndex] = useState(0)
   const virtualized = tickets.length > VIRTUALIZE_ABOVE
 
+  const rowHandlers = useStableHandlers(handlers)
+  const rowLabels = useTicketRowLabels()
+  const { isAdmin, canIgnore } = permissions
+  const rowPermissions = useMemo(() => ({ isAdmin, canIgnore }), [isAdmin, canIgnore])
+
+  // The virtualiser keys its items by index (its default, one function for good): with one fixed
+  // height and nothing measured, a key per ticket would only make it lay out every loaded row
+  // again on each render.
   const virtualizer = useVirtualizer({
     count: tickets.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => TICKET_ROW_HEIGHT,
+    estimateSize: rowHeight,
     overscan: OVERSCAN,
     enabled: virtualized,
-    getItemKey: (index) => tickets[index]?.id ?? index,
   })
 
   const setScrollRef = useCallback(
@@ -90,6 +141,7 @@ export const TicketList = ({
   // A viewport taller than the loaded rows never scrolls, so check again after every page.
   useEffect(() => loadMoreIfNearEnd(), [loadMoreIfNearEnd, tickets.length])
 
+  const today = new Date().setHours(0, 0, 0, 0)
   const lastIndex = tickets.length - 1
   const tabbableIndex = Math.min(activeIndex, Math.max(lastIndex, 0))
 
@@ -134,7 +186,7 @@ export const TicketList = ({
     )
   }
 
-  const renderRow = (ticket: TicketDto, index: number, start?: number) => (
+  const renderRow = (ticket: TicketDto, index: number, offset?: number) => (
     <TicketListItem
       key={ticket.id}
       ticket={ticket}
@@ -142,15 +194,12 @@ export const TicketList = ({
       selected={ticket.uuid === selectedUuid}
       tabbable={index === tabbableIndex}
       busy={busyTicketId === ticket.id}
-      permissions={permissions}
+      permissions={rowPermissions}
+      handlers={rowHandlers}
+      labels={rowLabels}
+      today={today}
+      offset={offset}
       onFocusRow={setActiveIndex}
-      // A virtual row's offset is computed at run time.
-      style={
-        start === undefined
-          ? undefined
-          : { position: 'absolute', top: 0, width: '100%', transform: `translateY(${start}px)` }
-      }
-      {...handlers}
     />
   )
 

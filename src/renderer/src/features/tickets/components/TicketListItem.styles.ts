@@ -1,4 +1,4 @@
-import { makeStyles, shorthands, tokens } from '@fluentui/react-components'
+import { makeStyles, shorthands, tokens, typographyStyles } from '@fluentui/react-components'
 
 /** Every row has the spec's fixed height, so the virtual list can place rows without measuring. */
 export const TICKET_ROW_HEIGHT = 100
@@ -22,10 +22,22 @@ export const useTicketListItemStyles = makeStyles({
       outlineOffset: `calc(${tokens.strokeWidthThick} * -1)`,
     },
   },
+  /**
+   * Inside a virtual list: placed by its offset, over the full width. Its size never depends on
+   * its content, so a row drawn or changed does not lay out or paint the rest of the list again.
+   */
+  virtual: { position: 'absolute', top: 0, width: '100%', contain: 'strict' },
   selected: {
     backgroundColor: tokens.colorNeutralBackground1Selected,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Selected },
   },
+})
+
+/**
+ * What a row shows. Plain elements with Fluent's type ramp rather than `Text` and `Caption1`:
+ * rows are drawn in numbers while a list scrolls, and each component costs its own styles.
+ */
+export const useTicketRowContentStyles = makeStyles({
   queueBar: {
     position: 'absolute',
     insetBlock: 0,
@@ -47,6 +59,7 @@ export const useTicketListItemStyles = makeStyles({
     minWidth: 0,
   },
   name: {
+    ...typographyStyles.body1,
     flexGrow: 1,
     minWidth: 0,
     overflow: 'hidden',
@@ -54,8 +67,9 @@ export const useTicketListItemStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   unread: { fontWeight: tokens.fontWeightBold },
-  time: { flexShrink: 0, color: tokens.colorNeutralForeground3 },
+  time: { ...typographyStyles.caption1, flexShrink: 0, color: tokens.colorNeutralForeground3 },
   lastMessage: {
+    ...typographyStyles.caption1,
     flexGrow: 1,
     minWidth: 0,
     overflow: 'hidden',
@@ -64,6 +78,7 @@ export const useTicketListItemStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
   },
   meta: {
+    ...typographyStyles.caption1,
     flexGrow: 1,
     minWidth: 0,
     display: 'flex',

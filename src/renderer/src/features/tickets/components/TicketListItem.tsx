@@ -1,12 +1,4 @@
-import {
-  Badge,
-  Button,
-  Caption1,
-  CounterBadge,
-  Text,
-  Tooltip,
-  mergeClasses,
-} from '@fluentui/react-components'
+import { Badge, Button, CounterBadge, Tooltip, mergeClasses } from '@fluentui/react-components'
 import {
   ArrowRepeatAllRegular,
   ArrowUndoRegular,
@@ -15,15 +7,15 @@ import {
   EyeOffRegular,
   PersonAvailableRegular,
 } from '@fluentui/react-icons'
-import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement, Ref } from 'react'
+import { memo, useMemo, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
+import type { TicketDto, TicketStatus } from '../../../../../shared/contracts/tickets'
 import { formatTicketTime, LAST_MESSAGE_MAX, NAME_MAX, truncate } from '../format'
 import { ChannelIcon } from './ChannelIcon'
 import { ContactAvatar } from './ContactAvatar'
 import { QueueLabel } from './QueueLabel'
 import { RatingFace } from './RatingFace'
-import { useTicketListItemStyles } from './TicketListItem.styles'
+import { useTicketListItemStyles, useTicketRowContentStyles } from './TicketListItem.styles'
 
 /** What the signed-in user may do from a row (000 §6). */
 export interface TicketRowPermissions {
@@ -42,49 +34,94 @@ export interface TicketRowHandlers {
   onDelete: (ticket: TicketDto) => void
 }
 
-export interface TicketListItemProps extends TicketRowHandlers {
-  ref?: Ref<HTMLDivElement>
+type QuickActionKey = 'accept' | 'ignore' | 'return' | 'close' | 'reopen' | 'delete'
+
+/** The words every row shows alike: translated once per list, not once per row drawn. */
+export interface TicketRowLabels {
+  actions: Record<QuickActionKey, string>
+  status: Record<TicketStatus, string>
+}
+
+export const useTicketRowLabels = (): TicketRowLabels => {
+  const { t } = useTranslation('tickets')
+  return useMemo(
+    () => ({
+      actions: {
+        accept: t('actions.accept'),
+        ignore: t('actions.ignore'),
+        return: t('actions.return'),
+        close: t('actions.close'),
+        reopen: t('actions.reopen'),
+        delete: t('actions.delete'),
+      },
+      status: {
+        pending: t('status.pending'),
+        open: t('status.open'),
+        closed: t('status.closed'),
+        group: t('status.group'),
+        nps: t('status.nps'),
+        lgpd: t('status.lgpd'),
+      },
+    }),
+    [t],
+  )
+}
+
+export interface TicketListItemProps {
   ticket: TicketDto
   index: number
   selected: boolean
   /** Roving focus: only the active row is in the tab order. */
   tabbable: boolean
   busy: boolean
+  /** The same object while the permissions stay the same, so a row is not drawn again for it. */
   permissions: TicketRowPermissions
-  /** Absolute placement inside a virtual list. */
-  style?: CSSProperties
+  /** The same object across renders, for the same reason. */
+  handlers: TicketRowHandlers
+  labels: TicketRowLabels
+  /**
+   * The start of today where the user is, in ms: a row's time reads HH:mm only on its own day,
+   * so a new day words it again (a row is otherwise drawn again only when its props change).
+   */
+  today: number
+  /** Top inside a virtual list, in px; the row is then placed absolutely. */
+  offset?: number
   onFocusRow: (index: number) => void
 }
 
 interface QuickAction {
-  key: string
-  label: string
+  key: QuickActionKey
   icon: ReactElement
   run: (ticket: TicketDto) => void
 }
 
-/** One ticket of the list (000 §2 row content), with its quick actions by status. */
-export const TicketListItem = ({
-  ref,
+type TicketRowContentProps = Pick<
+  TicketListItemProps,
+  'ticket' | 'busy' | 'permissions' | 'handlers' | 'labels' | 'today'
+>
+
+/**
+ * What a row shows (000 §2 row content) and its quick actions by status. Apart from the row so
+ * that a row moved by a live update or scrolled into another place is not drawn again: only the
+ * ticket, the busy flag or the permissions change what it shows.
+ */
+const TicketRowContent = memo(function TicketRowContent({
   ticket,
-  index,
-  selected,
-  tabbable,
   busy,
   permissions,
-  style,
-  onFocusRow,
-  ...handlers
-}: TicketListItemProps) => {
+  handlers,
+  labels,
+  today,
+}: TicketRowContentProps) {
   const { t } = useTranslation('tickets')
-  const styles = useTicketListItemStyles()
+  const styles = useTicketRowContentStyles()
   const name = ticket.contact.name || ticket.contact.number
   const hasUnread = ticket.unreadMessages > 0
   const [firstTag, ...otherTags] = ticket.tags
 
   const actions: QuickAction[] = []
-  const add = (key: string, icon: ReactElement, run: (ticket: TicketDto) => void) =>
-    actions.push({ key, label: t(`actions.${key}`), icon, run })
+  const add = (key: QuickActionKey, icon: ReactElement, run: (ticket: TicketDto) => void) =>
+    actions.push({ key, icon, run })
   if (ticket.status === 'pending') add('accept', <PersonAvailableRegular />, handlers.onAccept)
   if ((ticket.status === 'pending' || ticket.status === 'lgpd') && permissions.canIgnore)
     add('ignore', <EyeOffRegular />, handlers.onIgnore)
@@ -95,30 +132,8 @@ export const TicketListItem = ({
   if (ticket.status === 'closed') add('reopen', <ArrowRepeatAllRegular />, handlers.onReopen)
   if (permissions.isAdmin) add('delete', <DeleteRegular />, handlers.onDelete)
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Enter on a quick action is that action's, not the row's.
-    if (event.key === 'Enter' && event.target === event.currentTarget) handlers.onOpen(ticket)
-  }
-
-  const stop = (event: MouseEvent) => event.stopPropagation()
-
   return (
-    <div
-      ref={ref}
-      role="listitem"
-      tabIndex={tabbable ? 0 : -1}
-      data-index={index}
-      data-ticket-row=""
-      aria-current={selected ? 'true' : undefined}
-      aria-label={t('row.label', { name, status: t(`status.${ticket.status}`) })}
-      className={mergeClasses(styles.root, selected && styles.selected)}
-      style={style}
-      onClick={() => handlers.onOpen(ticket)}
-      onKeyDown={handleKeyDown}
-      onFocus={(event) => {
-        if (event.target === event.currentTarget) onFocusRow(index)
-      }}
-    >
+    <>
       <span
         className={mergeClasses(styles.queueBar, !ticket.queue && styles.noQueueBar)}
         // The colour is the queue's own data, not a theme value.
@@ -128,15 +143,15 @@ export const TicketListItem = ({
       <ContactAvatar name={name} urlPicture={ticket.contact.urlPicture} />
       <div className={styles.main}>
         <div className={styles.line}>
-          <Text className={mergeClasses(styles.name, hasUnread && styles.unread)} title={name}>
+          <span className={mergeClasses(styles.name, hasUnread && styles.unread)} title={name}>
             {truncate(name, NAME_MAX)}
-          </Text>
-          <Caption1 className={styles.time}>{formatTicketTime(ticket.updatedAt)}</Caption1>
+          </span>
+          <span className={styles.time}>{formatTicketTime(ticket.updatedAt, new Date(today))}</span>
         </div>
         <div className={styles.line}>
-          <Caption1 className={mergeClasses(styles.lastMessage, hasUnread && styles.unread)}>
+          <span className={mergeClasses(styles.lastMessage, hasUnread && styles.unread)}>
             {truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
-          </Caption1>
+          </span>
           {ticket.userRating && <RatingFace rate={ticket.userRating.rate} />}
           {hasUnread && (
             <CounterBadge
@@ -148,7 +163,7 @@ export const TicketListItem = ({
           )}
         </div>
         <div className={styles.line}>
-          <Caption1 className={styles.meta}>
+          <span className={styles.meta}>
             <QueueLabel queue={ticket.queue} />
             <span className={styles.connection}>
               <ChannelIcon channel={ticket.channel} />
@@ -171,10 +186,10 @@ export const TicketListItem = ({
                 {ticket.user.name}
               </Badge>
             )}
-          </Caption1>
-          <div className={styles.actions} onClick={stop}>
+          </span>
+          <div className={styles.actions} onClick={stopPropagation}>
             {actions.map((action) => (
-              <Tooltip key={action.key} content={action.label} relationship="label">
+              <Tooltip key={action.key} content={labels.actions[action.key]} relationship="label">
                 <Button
                   size="small"
                   appearance="subtle"
@@ -187,6 +202,70 @@ export const TicketListItem = ({
           </div>
         </div>
       </div>
+    </>
+  )
+})
+
+const stopPropagation = (event: MouseEvent) => event.stopPropagation()
+
+/**
+ * One ticket of the list: the focusable, clickable row, placed by the list. Memoised: while a
+ * list scrolls or takes live updates, only the rows whose props changed are drawn again.
+ */
+export const TicketListItem = memo(function TicketListItem({
+  ticket,
+  index,
+  selected,
+  tabbable,
+  busy,
+  permissions,
+  handlers,
+  labels,
+  today,
+  offset,
+  onFocusRow,
+}: TicketListItemProps) {
+  const { t } = useTranslation('tickets')
+  const styles = useTicketListItemStyles()
+  const name = ticket.contact.name || ticket.contact.number
+  const status = labels.status[ticket.status]
+  // A live update moves every row below it: the label is only worded again when it changes.
+  const label = useMemo(() => t('row.label', { name, status }), [t, name, status])
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Enter on a quick action is that action's, not the row's.
+    if (event.key === 'Enter' && event.target === event.currentTarget) handlers.onOpen(ticket)
+  }
+
+  return (
+    <div
+      role="listitem"
+      tabIndex={tabbable ? 0 : -1}
+      data-index={index}
+      data-ticket-row=""
+      aria-current={selected ? 'true' : undefined}
+      aria-label={label}
+      className={mergeClasses(
+        styles.root,
+        offset !== undefined && styles.virtual,
+        selected && styles.selected,
+      )}
+      // A virtual row's offset is computed at run time.
+      style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
+      onClick={() => handlers.onOpen(ticket)}
+      onKeyDown={handleKeyDown}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onFocusRow(index)
+      }}
+    >
+      <TicketRowContent
+        ticket={ticket}
+        busy={busy}
+        permissions={permissions}
+        handlers={handlers}
+        labels={labels}
+        today={today}
+      />
     </div>
   )
-}
+})
