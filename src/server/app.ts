@@ -11,11 +11,14 @@ import { createTokenService } from './lib/tokens'
 import { authRoutes } from './modules/auth/auth.routes'
 import { companiesRoutes } from './modules/companies/companies.routes'
 import { connectionsRoutes } from './modules/connections/connections.routes'
+import { contactsRoutes } from './modules/contacts/contacts.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { queuesRoutes } from './modules/queues/queues.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
+import { tagsRoutes } from './modules/tags/tags.routes'
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
@@ -87,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(webhooksRoutes, { services })
   await app.register(ticketsRoutes, { services })
   await app.register(messagesRoutes, { services })
+  await app.register(contactsRoutes, { services })
+  await app.register(tagsRoutes, { services })
+  await app.register(ticketNotesRoutes, { services })
   registerWebClient(app, config.webRoot)
 
   const io = createSocketServer(app.server, {
@@ -105,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await services.sessions.stopAll()
     await services.messages.sender.stop()
     await services.inbound.stop()
+    await services.contactImports.stop()
   })
 
   return { app, services }

@@ -8,10 +8,14 @@ import type { CoreDeps } from './deps'
 import { createAuthService } from './modules/auth/auth.service'
 import { createCompaniesService } from './modules/companies/companies.service'
 import { createConnectionsService } from './modules/connections/connections.service'
+import { createContactImportService } from './modules/contacts/contacts.import'
+import { createContactsService } from './modules/contacts/contacts.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createQueuesService } from './modules/queues/queues.service'
 import { createSettingsService } from './modules/settings/settings.service'
+import { createTagsService } from './modules/tags/tags.service'
+import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
 import { createInboundService } from './modules/inbound/inbound.service'
 import { createMessagesService } from './modules/messages/messages.service'
 import { createTicketCore } from './modules/tickets/tickets.core'
@@ -80,6 +84,24 @@ export function createServices(deps: CoreDeps) {
     automaticMessages: messages,
     markReadOnView: (ctx, ticket) => messages.markReadOnView(ctx, ticket),
   })
+  const tags = createTagsService(deps, { tickets, ticketCore })
+  const contacts = createContactsService(deps, {
+    settings,
+    media,
+    connections,
+    channels,
+    tags,
+    tickets,
+    ticketCore,
+  })
+  const contactImports = createContactImportService(deps, {
+    contacts,
+    tags,
+    settings,
+    connections,
+    channels,
+  })
+  const ticketNotes = createTicketNotesService(deps, { tickets })
   return {
     version: deps.config.version,
     channels,
@@ -97,6 +119,10 @@ export function createServices(deps: CoreDeps) {
     webhooks,
     users,
     auth,
+    tags,
+    contacts,
+    contactImports,
+    ticketNotes,
   }
 }
 

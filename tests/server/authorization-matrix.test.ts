@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Access } from '../../src/server/plugins/auth'
 import { channels } from './matrix/channels'
+import { contacts } from './matrix/contacts'
 import { foundation } from './matrix/foundation'
 import { messages } from './matrix/messages'
 import { tickets } from './matrix/tickets'
@@ -14,7 +15,7 @@ import { buildTestApp, type TestApp } from '../helpers/test-app'
  * anonymous visitor, a plain user, an admin and a super user of their own company, and, where it
  * takes an id, with another company's id. Adding a route without an entry fails this test.
  */
-const parts = [foundation, tickets, messages, channels]
+const parts = [foundation, tickets, messages, channels, contacts]
 const matrix: Record<string, Entry> = Object.assign({}, ...parts.map((part) => part.entries))
 const malformed: Malformed = Object.assign({}, ...parts.map((part) => part.malformed))
 

@@ -125,6 +125,14 @@ export interface SentMessage {
   raw?: unknown
 }
 
+/** A person the provider knows of: an address-book entry or a 1:1 chat. */
+export interface ProviderContact {
+  /** Phone number digits (E.164 without the plus). */
+  number: string
+  /** The saved name, else the profile name, else empty. */
+  name: string
+}
+
 /**
  * One driver per provider behind one interface (ARCHITECTURE §3 "Channels"). Optional
  * operations are missing where a channel cannot do them; callers answer a distinct error code.
@@ -153,6 +161,19 @@ export interface ChannelDriver {
     chat: ChatRef,
     target: { providerId: string; fromMe: boolean; raw: unknown },
   ): Promise<void>
+  /** The contact's current picture URL at the provider, or null when none is visible. */
+  profilePicture?(connection: DriverConnection, chat: ChatRef): Promise<string | null>
+  /** Blocks (or unblocks) the contact on the provider. */
+  setBlocked?(connection: DriverConnection, chat: ChatRef, blocked: boolean): Promise<void>
+  /** Whether the number has an account, with the provider's own spelling of it. */
+  checkNumber?(
+    connection: DriverConnection,
+    number: string,
+  ): Promise<{ exists: boolean; number: string }>
+  /** The phone's address book, as far as the provider has shared it with this session. */
+  addressBook?(connection: DriverConnection): Promise<ProviderContact[]>
+  /** The 1:1 chats this session knows (history sync and live chats). */
+  knownChats?(connection: DriverConnection): Promise<ProviderContact[]>
 }
 
 /** A provider failure with a stable code; `retryable` false stops the sender's retries. */

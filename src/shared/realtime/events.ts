@@ -1,7 +1,8 @@
 import type { ConnectionDto } from '../contracts/connections'
-import type { ContactDto } from '../contracts/contacts'
+import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type { MessageDto } from '../contracts/messages'
 import type { SettingDto } from '../contracts/settings'
+import type { TagDto } from '../contracts/tags'
 import type { TicketDto } from '../contracts/tickets'
 import type { UserDto } from '../contracts/users'
 
@@ -26,17 +27,37 @@ export interface CompanyEventPayloads {
     | { action: 'create'; message: MessageDto; ticket: TicketDto; contact: ContactDto }
     | { action: 'update'; message: MessageDto }
     | { action: 'delete'; messageId: number; message?: MessageDto }
+  /**
+   * Contacts changed (000 §7). `reload`: many changed at once (an import), lists refetch.
+   * `import`: progress of an import job, sent only to the user who started it.
+   */
   contact:
-    { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number }
+    | { action: 'create' | 'update'; contact: ContactDto }
+    | { action: 'delete'; contactId: number }
+    | { action: 'reload' }
+    | { action: 'import'; job: ImportJobDto }
+  /** Tags changed; emitted as `company{id}-tag`, without the dash (000 §7, reference §10). */
+  tag: { action: 'create' | 'update'; tag: TagDto } | { action: 'delete'; tagId: number }
   whatsapp: { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: number }
   /** Status, QR and retries of a connection's session (001 §4). */
   whatsappSession: { action: 'update'; session: ConnectionDto }
 }
 export type CompanyEventKind = keyof CompanyEventPayloads
 
-/** `company-{id}-{kind}`: the spec's event name for a company event. */
-export const companyEvent = <K extends CompanyEventKind>(companyId: number, kind: K) =>
-  `company-${companyId}-${kind}` as const
+/** The spec's event names: `company-{id}-{kind}`, except the tag channel `company{id}-tag`. */
+export type CompanyEventName<K extends CompanyEventKind> = K extends 'tag'
+  ? `company${number}-tag`
+  : `company-${number}-${K}`
+
+/** The spec's event name for a company event, irregular ones included. */
+export const companyEvent = <K extends CompanyEventKind>(
+  companyId: number,
+  kind: K,
+): CompanyEventName<K> =>
+  // The conditional type cannot be narrowed by the comparison; both branches match it.
+  (kind === 'tag'
+    ? `company${companyId}-tag`
+    : `company-${companyId}-${kind}`) as CompanyEventName<K>
 
 /** Socket.IO namespace of a company, as the spec's client connects to it. */
 export const companyNamespace = (companyId: number) => `/${companyId}` as const

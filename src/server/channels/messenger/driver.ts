@@ -71,6 +71,21 @@ export function createMessengerDriver({ graph }: { graph: GraphClient }): Channe
     return graph.post<{ message_id?: string }>(['me', 'messages'], token, { form })
   }
 
+  async function profile(connection: DriverConnection, userId: string): Promise<MessengerProfile> {
+    const fields =
+      connection.row.channel === 'instagram' ? 'name,username,profile_pic' : 'name,profile_pic'
+    const found = await graph.get<{ name?: string; username?: string; profile_pic?: string }>(
+      [userId],
+      pageToken(connection),
+      { query: { fields } },
+    )
+    const name = found.name ?? found.username
+    return {
+      ...(name ? { name } : {}),
+      ...(found.profile_pic ? { pictureUrl: found.profile_pic } : {}),
+    }
+  }
+
   return {
     normalize: normalizeMessenger,
 
@@ -116,19 +131,10 @@ export function createMessengerDriver({ graph }: { graph: GraphClient }): Channe
       })
     },
 
-    async profile(connection, userId) {
-      const fields =
-        connection.row.channel === 'instagram' ? 'name,username,profile_pic' : 'name,profile_pic'
-      const found = await graph.get<{ name?: string; username?: string; profile_pic?: string }>(
-        [userId],
-        pageToken(connection),
-        { query: { fields } },
-      )
-      const name = found.name ?? found.username
-      return {
-        ...(name ? { name } : {}),
-        ...(found.profile_pic ? { pictureUrl: found.profile_pic } : {}),
-      }
+    profile,
+
+    async profilePicture(connection, chat) {
+      return (await profile(connection, chat.id)).pictureUrl ?? null
     },
   }
 }

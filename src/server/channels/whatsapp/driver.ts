@@ -15,6 +15,7 @@ import {
   type DriverConnection,
   type MediaRef,
   type OutgoingMessage,
+  type ProviderContact,
   type SentMessage,
 } from '../types'
 import { normalizeBaileysPayload } from './normalize'
@@ -23,7 +24,12 @@ import type { BaileysSocket } from './socket'
 
 export interface BaileysDriverOptions {
   /** Open sockets by connection id: the session manager. */
-  sockets: { socketFor(connectionId: number): BaileysSocket | undefined }
+  sockets: {
+    socketFor(connectionId: number): BaileysSocket | undefined
+    directoryOf?(
+      connectionId: number,
+    ): { contacts(): ProviderContact[]; chats(): ProviderContact[] } | undefined
+  }
   log: FastifyBaseLogger
   /** Media host for downloads by directPath; Baileys' own when unset. */
   mediaHost?: string
@@ -250,5 +256,55 @@ export function createBaileysDriver(options: BaileysDriverOptions): BaileysDrive
       const key = keyOf(chat, target)
       await sendContent(socket, 'ERR_DELETE_WAPP_MSG', jidOf(chat), { delete: key })
     },
+
+    async profilePicture(connection, chat) {
+      const socket = socketOf(connection)
+      if (!socket.profilePictureUrl) return null
+      try {
+        return (await socket.profilePictureUrl(jidOf(chat), 'image')) ?? null
+      } catch (err) {
+        // WhatsApp answers 401/404 for people who hide their picture or have none.
+        const status = statusOf(err)
+        if (status === 401 || status === 404) return null
+        throw failure('ERR_PROVIDER_UNAVAILABLE', err)
+      }
+    },
+
+    async setBlocked(connection, chat, blocked) {
+      const socket = socketOf(connection)
+      if (!socket.updateBlockStatus) throw new ChannelError('ERR_CHANNEL_UNSUPPORTED', false)
+      try {
+        await socket.updateBlockStatus(jidOf(chat), blocked ? 'block' : 'unblock')
+      } catch (err) {
+        throw failure('ERR_PROVIDER_UNAVAILABLE', err)
+      }
+    },
+
+    async checkNumber(connection, number) {
+      const socket = socketOf(connection)
+      if (!socket.onWhatsApp) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', true)
+      let answer: { jid: string; exists: boolean }[] | undefined
+      try {
+        answer = await socket.onWhatsApp(`${number}@s.whatsapp.net`)
+      } catch (err) {
+        throw failure('ERR_WAPP_CHECK_CONTACT', err)
+      }
+      const [first] = answer ?? []
+      if (!first?.exists) return { exists: false, number }
+      return { exists: true, number: first.jid.split('@')[0]?.split(':')[0] ?? number }
+    },
+
+    // A closed session rejects like every other operation instead of throwing synchronously.
+    addressBook: (connection) =>
+      Promise.resolve().then(() => {
+        socketOf(connection)
+        return options.sockets.directoryOf?.(connection.row.id)?.contacts() ?? []
+      }),
+
+    knownChats: (connection) =>
+      Promise.resolve().then(() => {
+        socketOf(connection)
+        return options.sockets.directoryOf?.(connection.row.id)?.chats() ?? []
+      }),
   }
 }

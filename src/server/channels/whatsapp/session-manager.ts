@@ -31,6 +31,7 @@ import {
   type BaileysSocket,
   type MakeSocket,
 } from './socket'
+import { createDirectory, type Directory } from './directory'
 import { whatsappRepository, type SessionPatch } from './whatsapp.repository'
 
 /**
@@ -89,6 +90,8 @@ interface Session {
   inbox: Promise<void>
   retryCounter: CacheStore
   recentMessages: CacheStore
+  /** People the phone shared with this session (address book, chats). */
+  directory: Directory
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -152,6 +155,7 @@ export function createWhatsappSessionManager(
       inbox: Promise.resolve(),
       retryCounter: createTtlCache(600_000),
       recentMessages: createTtlCache(60_000),
+      directory: createDirectory(),
     }
   }
 
@@ -305,6 +309,13 @@ export function createWhatsappSessionManager(
         await auth.saveCreds()
         if (partial.me && !session.open && session.qrCount > 0) await enterPairing(session)
       })
+    })
+    socket.ev.on('contacts.upsert', (contacts) => session.directory.addContacts(contacts))
+    socket.ev.on('contacts.update', (contacts) => session.directory.addContacts(contacts))
+    socket.ev.on('chats.upsert', (chats) => session.directory.addChats(chats))
+    socket.ev.on('messaging-history.set', ({ contacts, chats }) => {
+      session.directory.addContacts(contacts)
+      session.directory.addChats(chats)
     })
     // Messages already received are handed on even if the socket was replaced meanwhile.
     socket.ev.on('messages.upsert', ({ messages, type }) => {
@@ -560,6 +571,12 @@ export function createWhatsappSessionManager(
 
     /** The open socket of a connection on this server, for the driver. */
     socketFor,
+
+    /** What the open session of a connection knows about people; undefined when closed. */
+    directoryOf(connectionId: number): Directory | undefined {
+      const session = sessions.get(connectionId)
+      return session?.open ? session.directory : undefined
+    },
 
     /** Refuses a ringing call (acceptCallWhatsapp disabled); false without an open socket. */
     async rejectCall(connectionId: number, callId: string, callFrom: string): Promise<boolean> {

@@ -32,6 +32,9 @@ export interface BaileysSocket {
   /** Asks the sender's phone to upload expired media again. */
   updateMediaMessage?: WASocket['updateMediaMessage']
   rejectCall?: WASocket['rejectCall']
+  profilePictureUrl?: WASocket['profilePictureUrl']
+  updateBlockStatus?: WASocket['updateBlockStatus']
+  onWhatsApp?: WASocket['onWhatsApp']
   /** Baileys 7's LID ↔ phone-number store, to resolve LIDs the message key left open. */
   signalRepository?: {
     lidMapping: { getPNForLID(lid: string): Promise<string | null> }

@@ -71,6 +71,10 @@ export class FakeSocket implements BaileysSocket {
     },
   }
   updateMediaMessage: ((message: WAMessage) => Promise<WAMessage>) | undefined
+  /** Contact operations; tests set the answers they need. */
+  profilePictureUrl: BaileysSocket['profilePictureUrl']
+  updateBlockStatus: BaileysSocket['updateBlockStatus']
+  onWhatsApp: BaileysSocket['onWhatsApp']
 
   constructor(readonly config: Partial<UserFacingSocketConfig> = {}) {}
 

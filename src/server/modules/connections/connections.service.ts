@@ -497,6 +497,12 @@ export function createConnectionsService(
       return dto!
     },
 
+    /** A connection row of the company, for modules acting through its driver. */
+    findRow: (companyId: number, id: number) => repo.findById(companyId, id),
+
+    /** The company's default connection row. */
+    defaultRow: (companyId: number) => repo.findDefault(companyId),
+
     /** Whether `id` is a connection of the company (for references such as a user's default). */
     exists: (companyId: number, id: number) => repo.exists(companyId, id),
 

@@ -1,5 +1,5 @@
-import type { ContactDto, TagRef } from '../../../shared/contracts/contacts'
-import type { ContactRow } from './contacts.table'
+import type { ContactDetailDto, ContactDto, TagRef } from '../../../shared/contracts/contacts'
+import type { ContactExtraInfoRow, ContactRow } from './contacts.table'
 
 /**
  * 000 §6: for profile users, with LGPD and hide-number both enabled, the six digits before the
@@ -36,5 +36,24 @@ export function presentContact(row: ContactRow, options: ContactPresentation): C
     tags: options.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** GET /contacts/{id} and write answers: the list shape plus extra info and the connection. */
+export function presentContactDetail(
+  row: ContactRow,
+  options: ContactPresentation & {
+    extraInfo: ContactExtraInfoRow[]
+    whatsapp: { id: number; name: string } | null
+  },
+): ContactDetailDto {
+  return {
+    ...presentContact(row, options),
+    extraInfo: options.extraInfo.map((item) => ({
+      id: item.id,
+      name: item.name,
+      value: item.value,
+    })),
+    whatsapp: options.whatsapp,
   }
 }

@@ -1,8 +1,91 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { TagRef } from '../../../shared/contracts/contacts'
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm'
+import type { ContactChannel, TagRef } from '../../../shared/contracts/contacts'
 import type { Executor } from '../../db/client'
+import { connections } from '../connections/connections.table'
 import { contactTags, tags } from '../tags/tags.table'
-import { contacts, type ContactRow } from './contacts.table'
+import {
+  contactExtraInfo,
+  contactImportJobs,
+  contacts,
+  type ContactExtraInfoRow,
+  type ContactImportJobRow,
+  type ContactRow,
+  type StoredImportResult,
+} from './contacts.table'
+
+/** What GET /contacts and the export filter on. */
+export interface ContactFilter {
+  search?: { text: string; digits: string | null }
+  tagIds?: number[]
+  channel?: ContactChannel
+  isGroup?: boolean
+}
+
+/** Keyset position: the last row of the previous page in (name, id) order. */
+export interface ContactCursor {
+  name: string
+  id: number
+}
+
+/** Fields a write may set (never the company or the id). */
+export type ContactValues = Partial<
+  Pick<
+    ContactRow,
+    | 'name'
+    | 'number'
+    | 'email'
+    | 'active'
+    | 'disableBot'
+    | 'acceptAudioMessage'
+    | 'picturePath'
+    | 'profilePicUrl'
+    | 'pictureCheckedAt'
+    | 'remoteJid'
+    | 'lid'
+  >
+>
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+/** How many contacts in list order a search tests one by one before asking the index. */
+const SEARCH_WALK = 5_000
+
+/** The search on a folded `searchText` column (of contacts, or of a subquery over them). */
+function searchMatch(search: NonNullable<ContactFilter['search']>, column: SQLWrapper): SQL {
+  const folded = (text: string) => sql`'%' || atende_fold(${escapeLike(text)}) || '%'`
+  const byText = sql`${column} LIKE ${folded(search.text)}`
+  return search.digits ? or(byText, sql`${column} LIKE ${folded(search.digits)}`)! : byText
+}
+
+function where(companyId: number, filter: ContactFilter): SQL {
+  const conditions: (SQL | undefined)[] = [eq(contacts.companyId, companyId)]
+  if (filter.search) conditions.push(searchMatch(filter.search, contacts.searchText))
+  if (filter.tagIds)
+    conditions.push(
+      filter.tagIds.length
+        ? sql`EXISTS (SELECT 1 FROM ${contactTags}
+            WHERE ${contactTags.companyId} = ${companyId}
+              AND ${contactTags.contactId} = ${contacts.id}
+              AND ${inArray(contactTags.tagId, filter.tagIds)})`
+        : sql`FALSE`,
+    )
+  if (filter.channel) conditions.push(eq(contacts.channel, filter.channel))
+  if (filter.isGroup !== undefined) conditions.push(eq(contacts.isGroup, filter.isGroup))
+  return and(...conditions)!
+}
 
 export interface ContactIdentity {
   channel: ContactRow['channel']
@@ -16,7 +99,7 @@ export interface ContactIdentity {
   acceptAudioMessage: boolean
 }
 
-export function contactsRepository(db: Executor) {
+export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
   return {
     async findById(companyId: number, id: number): Promise<ContactRow | null> {
       const [row] = await db
@@ -82,6 +165,284 @@ export function contactsRepository(db: Executor) {
         .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` })
       const { created, ...contact } = row!
       return { row: contact, created }
+    },
+
+    /**
+     * One page in (name, id) order: after `cursor` when given (keyset), else at `offset`.
+     * Asks one row more than `limit` so the caller knows whether more follow.
+     *
+     * A search first walks the next SEARCH_WALK contacts in list order and keeps the matches:
+     * text found in many contacts fills the page there. Otherwise the trigram index finds the
+     * matches and they are sorted; `name || ''` keeps the planner from walking the whole name
+     * index for text that is rare.
+     */
+    async page(
+      companyId: number,
+      filter: ContactFilter,
+      options: { limit: number; offset: number; cursor: ContactCursor | null },
+    ): Promise<ContactRow[]> {
+      const after = options.cursor
+        ? or(
+            gt(contacts.name, options.cursor.name),
+            and(eq(contacts.name, options.cursor.name), gt(contacts.id, options.cursor.id)),
+          )
+        : undefined
+      const wanted = options.limit + 1
+      const offset = options.cursor ? 0 : options.offset
+      if (!filter.search)
+        return db
+          .select()
+          .from(contacts)
+          .where(and(where(companyId, filter), after))
+          .orderBy(asc(contacts.name), asc(contacts.id))
+          .limit(wanted)
+          .offset(offset)
+
+      const { search, ...rest } = filter
+      const walk = db
+        .select()
+        .from(contacts)
+        .where(and(where(companyId, rest), after))
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(offset + searchWalk)
+        .as('walk')
+      const walked = await db
+        .select()
+        .from(walk)
+        .where(searchMatch(search, walk.searchText))
+        .orderBy(asc(walk.name), asc(walk.id))
+        .limit(wanted)
+        .offset(offset)
+      if (walked.length === wanted) return walked
+      return db
+        .select()
+        .from(contacts)
+        .where(and(where(companyId, filter), after))
+        .orderBy(sql`${contacts.name} || ''`, asc(contacts.id))
+        .limit(wanted)
+        .offset(offset)
+    },
+
+    /** Matching contacts, counted up to `cap` (a full count of a large company is not needed). */
+    async count(companyId: number, filter: ContactFilter, cap: number): Promise<number> {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(contacts)
+        .where(where(companyId, filter))
+        .limit(cap)
+        .as('capped')
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped)
+      return row?.total ?? 0
+    },
+
+    /** The contact of a channel stored under any of `numbers` (spellings of one number). */
+    async findByNumber(
+      companyId: number,
+      channel: ContactChannel,
+      numbers: string[],
+    ): Promise<ContactRow | null> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.companyId, companyId),
+            eq(contacts.channel, channel),
+            inArray(contacts.number, numbers),
+          ),
+        )
+        .orderBy(asc(contacts.id))
+        .limit(1)
+      return row ?? null
+    },
+
+    /** Inserts a contact; null when the number is taken (the unique index decides). */
+    async insert(
+      companyId: number,
+      values: ContactValues & {
+        name: string
+        number: string
+        channel: ContactChannel
+        whatsappId?: number | null
+      },
+    ): Promise<ContactRow | null> {
+      const [row] = await db
+        .insert(contacts)
+        .values({ ...values, companyId })
+        .onConflictDoNothing({ target: [contacts.companyId, contacts.channel, contacts.number] })
+        .returning()
+      return row ?? null
+    },
+
+    async update(companyId: number, id: number, values: ContactValues): Promise<ContactRow | null> {
+      const [row] = await db
+        .update(contacts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    /** Flips a boolean column in one statement (concurrent toggles do not cancel out). */
+    async toggle(
+      companyId: number,
+      id: number,
+      column: 'disableBot' | 'acceptAudioMessage',
+    ): Promise<ContactRow | null> {
+      const [row] = await db
+        .update(contacts)
+        .set({ [column]: sql`NOT ${contacts[column]}`, updatedAt: sql`now()` })
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async delete(companyId: number, id: number): Promise<ContactRow | null> {
+      const [row] = await db
+        .delete(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async connectionName(
+      companyId: number,
+      id: number,
+    ): Promise<{ id: number; name: string } | null> {
+      const [row] = await db
+        .select({ id: connections.id, name: connections.name })
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+      return row ?? null
+    },
+
+    async extraInfoOf(companyId: number, contactId: number): Promise<ContactExtraInfoRow[]> {
+      return db
+        .select()
+        .from(contactExtraInfo)
+        .where(
+          and(eq(contactExtraInfo.companyId, companyId), eq(contactExtraInfo.contactId, contactId)),
+        )
+        .orderBy(asc(contactExtraInfo.id))
+    },
+
+    /**
+     * Makes the contact's fields exactly `items`: those with an id of this contact are updated,
+     * the others added, stored ones not listed removed. Run inside a transaction.
+     */
+    async replaceExtraInfo(
+      companyId: number,
+      contactId: number,
+      items: { id?: number; name: string; value: string }[],
+    ): Promise<void> {
+      const mine = and(
+        eq(contactExtraInfo.companyId, companyId),
+        eq(contactExtraInfo.contactId, contactId),
+      )
+      const keep = items.flatMap((item) => (item.id ? [item.id] : []))
+      await db
+        .delete(contactExtraInfo)
+        .where(and(mine, keep.length ? notInArray(contactExtraInfo.id, keep) : undefined))
+      const added: { name: string; value: string }[] = []
+      for (const item of items) {
+        if (!item.id) {
+          added.push(item)
+          continue
+        }
+        const [updated] = await db
+          .update(contactExtraInfo)
+          .set({ name: item.name, value: item.value, updatedAt: sql`now()` })
+          .where(and(mine, eq(contactExtraInfo.id, item.id)))
+          .returning({ id: contactExtraInfo.id })
+        // An id of another contact is treated as a new field, never as a foreign row.
+        if (!updated) added.push(item)
+      }
+      if (added.length)
+        await db
+          .insert(contactExtraInfo)
+          .values(
+            added.map((item) => ({ companyId, contactId, name: item.name, value: item.value })),
+          )
+    },
+
+    /** Makes the contact's tags exactly `tagIds` (which the caller checked are the company's). */
+    async replaceTags(companyId: number, contactId: number, tagIds: number[]): Promise<void> {
+      await db
+        .delete(contactTags)
+        .where(
+          and(
+            eq(contactTags.companyId, companyId),
+            eq(contactTags.contactId, contactId),
+            tagIds.length ? notInArray(contactTags.tagId, tagIds) : undefined,
+          ),
+        )
+      await this.addTags(companyId, contactId, tagIds)
+    },
+
+    async addTags(companyId: number, contactId: number, tagIds: number[]): Promise<void> {
+      if (tagIds.length === 0) return
+      await db
+        .insert(contactTags)
+        .values(tagIds.map((tagId) => ({ companyId, contactId, tagId })))
+        .onConflictDoNothing()
+    },
+
+    async createJob(
+      companyId: number,
+      values: { userId: number; source: ContactImportJobRow['source']; total: number },
+    ): Promise<ContactImportJobRow> {
+      const [row] = await db
+        .insert(contactImportJobs)
+        .values({ companyId, ...values })
+        .returning()
+      return row!
+    },
+
+    /** Adds a finished chunk's outcome to the job's counters and results. */
+    async recordProgress(
+      companyId: number,
+      id: number,
+      results: StoredImportResult[],
+    ): Promise<ContactImportJobRow | null> {
+      const tally = (status: StoredImportResult['status']) =>
+        results.filter((result) => result.status === status).length
+      const [row] = await db
+        .update(contactImportJobs)
+        .set({
+          processed: sql`${contactImportJobs.processed} + ${results.length}`,
+          created: sql`${contactImportJobs.created} + ${tally('created')}`,
+          updated: sql`${contactImportJobs.updated} + ${tally('updated')}`,
+          skipped: sql`${contactImportJobs.skipped} + ${tally('skipped')}`,
+          results: sql`${contactImportJobs.results} || ${JSON.stringify(results)}::jsonb`,
+        })
+        .where(and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async finishJob(
+      companyId: number,
+      id: number,
+      outcome: { error?: string },
+    ): Promise<ContactImportJobRow | null> {
+      const [row] = await db
+        .update(contactImportJobs)
+        .set({
+          status: outcome.error ? 'failed' : 'done',
+          error: outcome.error ?? null,
+          finishedAt: sql`now()`,
+        })
+        .where(and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async findJob(companyId: number, id: number): Promise<ContactImportJobRow | null> {
+      const [row] = await db
+        .select()
+        .from(contactImportJobs)
+        .where(and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id)))
+      return row ?? null
     },
 
     async tagsOf(companyId: number, contactIds: number[]): Promise<Map<number, TagRef[]>> {

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -40,8 +41,18 @@ export const contacts = pgTable(
     /** The provider's picture URL; `picturePath` is our stored copy under the company's media. */
     profilePicUrl: text('profilePicUrl'),
     picturePath: text('picturePath'),
+    /** When the picture was last asked of the provider: GET /contacts/profile caches for a day. */
+    pictureCheckedAt: timestamp('pictureCheckedAt', { withTimezone: true }),
     /** The connection the contact last wrote through. */
     whatsappId: integer('whatsappId').references(() => connections.id, { onDelete: 'set null' }),
+    /**
+     * Name, number and e-mail folded once on write (GET /contacts searches it). Folding at read
+     * time costs more than the rest of a search: every candidate row of the trigram index is
+     * folded again to be rechecked.
+     */
+    searchText: text('searchText')
+      .notNull()
+      .generatedAlwaysAs(sql`atende_fold("name" || ' ' || "number" || ' ' || "email")`),
     createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,7 +67,71 @@ export const contacts = pgTable(
       'gin',
       sql`atende_fold(${t.name} || ' ' || ${t.number}) gin_trgm_ops`,
     ),
+    index('contacts_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 
 export type ContactRow = typeof contacts.$inferSelect
+
+/** 000 §3 Contact extraInfo: free name/value fields shown in the drawer. */
+export const contactExtraInfo = pgTable(
+  'contact_extra_info',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contactId')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_extra_info_company_contact_idx').on(t.companyId, t.contactId)],
+)
+
+export type ContactExtraInfoRow = typeof contactExtraInfo.$inferSelect
+
+/** One row's outcome, as kept on its job. */
+export interface StoredImportResult {
+  row: number
+  status: 'created' | 'updated' | 'skipped'
+  reason?: string
+  contactId?: number
+  number: string
+  name: string
+}
+
+/**
+ * A contact import (rows, upload, phone, chats) running in the background. Its state is in the
+ * database so that any instance answers GET /contacts/import/jobs/{id}.
+ */
+export const contactImportJobs = pgTable(
+  'contact_import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who started it: progress events go to this user only. */
+    userId: integer('userId').notNull(),
+    source: text('source', { enum: ['rows', 'upload', 'phone', 'chats'] }).notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] })
+      .notNull()
+      .default('running'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    error: text('error'),
+    results: jsonb('results').$type<StoredImportResult[]>().notNull().default([]),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finishedAt', { withTimezone: true }),
+  },
+  (t) => [index('contact_import_jobs_company_idx').on(t.companyId, t.createdAt)],
+)
+
+export type ContactImportJobRow = typeof contactImportJobs.$inferSelect

@@ -1,4 +1,13 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { companies } from '../companies/companies.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
@@ -17,7 +26,11 @@ export const tags = pgTable(
     createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tags_company_name_idx').on(t.companyId, t.name)],
+  (t) => [
+    index('tags_company_name_idx').on(t.companyId, t.name),
+    // Reference §10: a name is unique per company and kind (plain tag or kanban lane).
+    uniqueIndex('tags_company_name_kanban_key').on(t.companyId, t.name, t.kanban),
+  ],
 )
 
 export type TagRow = typeof tags.$inferSelect

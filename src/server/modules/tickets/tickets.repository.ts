@@ -96,6 +96,20 @@ export function ticketsRepository(db: Executor) {
       return row ?? null
     },
 
+    /** Every active ticket of a contact, on any connection. */
+    async activeOfContact(companyId: number, contactId: number): Promise<TicketRow[]> {
+      return db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contactId),
+            inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
+          ),
+        )
+    },
+
     /** The most recently updated ticket of the contact on the connection, in any status. */
     async findLatest(
       companyId: number,

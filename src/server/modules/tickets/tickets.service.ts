@@ -746,6 +746,15 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
       return { count: ids.length }
     },
 
+    /** A ticket the caller may see, for modules acting on it (lanes, notes); else not found. */
+    async findVisible(ctx: RequestContext, id: number): Promise<TicketRow> {
+      return visible(ctx.user, await repo.findById(ctx.companyId, id))
+    },
+
+    /** The contact's active tickets, so that their sockets learn before the contact goes. */
+    activeOfContact: (companyId: number, contactId: number) =>
+      repo.activeOfContact(companyId, contactId),
+
     async logs(ctx: RequestContext, ticketId: number): Promise<TicketLogDto[]> {
       const ticket = visible(ctx.user, await repo.findById(ctx.companyId, ticketId))
       return (await repo.logs(ctx.companyId, ticket.id)).map((log) => ({

@@ -14,6 +14,17 @@ const privatePages: PageRegistry = {
   tickets: lazy(() =>
     import('../../features/tickets/pages/TicketsPage').then((m) => ({ default: m.TicketsPage })),
   ),
+  contacts: lazy(() =>
+    import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
+  ),
+  contactsImport: lazy(() =>
+    import('../../features/contacts/pages/ContactsImportPage').then((m) => ({
+      default: m.ContactsImportPage,
+    })),
+  ),
+  tags: lazy(() =>
+    import('../../features/tags/pages/TagsPage').then((m) => ({ default: m.TagsPage })),
+  ),
   users: lazy(() =>
     import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
   ),

@@ -272,11 +272,7 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
           </div>
         )}
       </div>
-      <ContactDrawer
-        open={drawerOpen}
-        contact={ticket.contact}
-        onClose={() => setDrawerOpen(false)}
-      />
+      <ContactDrawer open={drawerOpen} ticket={ticket} onClose={() => setDrawerOpen(false)} />
       <MediaPreviewDialog
         files={pendingFiles}
         busy={mediaMutation.isPending}

@@ -65,7 +65,9 @@ export const useConversationRealtime = (ticket: TicketDto, onGone: () => void): 
   })
 
   useCompanyEvent('contact', (event) => {
-    if (event.action !== 'delete') patchTicketContact(client, event.contact.id, event.contact)
+    if (event.action === 'create' || event.action === 'update') {
+      patchTicketContact(client, event.contact.id, event.contact)
+    }
   })
 
   useEffect(() => {

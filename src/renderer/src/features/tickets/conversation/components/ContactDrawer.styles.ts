@@ -6,7 +6,12 @@ export const useContactDrawerStyles = makeStyles({
     width: `${CONTACT_DRAWER_WIDTH_PX}px`,
     borderLeft: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    paddingBottom: tokens.spacingVerticalL,
+  },
   identity: {
     display: 'flex',
     flexDirection: 'column',
@@ -18,4 +23,8 @@ export const useContactDrawerStyles = makeStyles({
   number: { color: tokens.colorNeutralForeground2 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   blocked: { color: tokens.colorStatusDangerForeground1 },
+  extraList: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  extraItem: { display: 'flex', flexDirection: 'column' },
+  extraName: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  extraValue: { margin: 0, wordBreak: 'break-word' },
 })

@@ -2,9 +2,10 @@ import {
   Body1,
   Button,
   Caption1,
+  Divider,
+  Drawer,
   DrawerBody,
   DrawerHeader,
-  Drawer,
   DrawerHeaderTitle,
   Link,
   Subtitle2,
@@ -12,42 +13,63 @@ import {
 } from '@fluentui/react-components'
 import {
   DismissRegular,
+  EditRegular,
   MailRegular,
   PersonProhibitedRegular,
   PersonRegular,
 } from '@fluentui/react-icons'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ContactDto } from '../../../../../../shared/contracts/contacts'
+import type { TicketDto } from '../../../../../../shared/contracts/tickets'
+import { planAllows } from '../../../../../../shared/permissions'
 import { ConfirmDialog } from '../../../../components/ConfirmDialog'
 import { useMediaQuery } from '../../../../hooks/useMediaQuery'
+import { useCurrentUser } from '../../../../hooks/useSession'
 import { notifySuccess } from '../../../../lib/notify'
+import {
+  ContactDialog,
+  ContactTagsEditor,
+  contactQueries,
+  KanbanStageField,
+  TicketNotes,
+} from '../../../contacts'
 import { ContactAvatar } from '../../components/ContactAvatar'
-import { useContactToggleMutation } from '../mutations'
+import { patchTicketContact, useContactToggleMutation } from '../mutations'
 import { useContactDrawerStyles } from './ContactDrawer.styles'
 
 const NARROW_LAYOUT = '(max-width: 899px)'
 
 export interface ContactDrawerProps {
   open: boolean
-  contact: ContactDto
+  ticket: TicketDto
   onClose: () => void
 }
 
 /**
- * The contact beside the conversation (000 §2, 320 px): identity, block/unblock after a
- * confirmation, and the audio and bot switches. A switch shows a value only once the server
- * has saved it.
+ * The contact beside the conversation (000 §2, 320 px): identity with the number as the server
+ * sends it (masked for profile users under LGPD), the edit dialog, block/unblock after a
+ * confirmation, the audio and bot switches, the contact's tags, the ticket's kanban stage, the
+ * ticket notes and the extra info fields. A switch shows a value only once the server saved it.
  */
-export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) => {
+export const ContactDrawer = ({ open, ticket, onClose }: ContactDrawerProps) => {
   const { t } = useTranslation('messages')
+  const { t: tc } = useTranslation('contacts')
   const styles = useContactDrawerStyles()
+  const me = useCurrentUser()
+  const queryClient = useQueryClient()
   // Beside a narrow conversation the 320 px panel would crush it: it floats over it instead.
   const narrow = useMediaQuery(NARROW_LAYOUT)
   const [confirmBlock, setConfirmBlock] = useState(false)
+  const [editing, setEditing] = useState(false)
+  const { contact } = ticket
+  const detail = useQuery({ ...contactQueries.detail(contact.id), enabled: open })
   const block = useContactToggleMutation('active')
   const acceptAudio = useContactToggleMutation('acceptAudioMessage')
   const disableBot = useContactToggleMutation('disableBot')
+  const kanban = planAllows(me.company.plan, 'useKanban')
+  const tags = detail.data?.tags ?? contact.tags
+  const extraInfo = detail.data?.extraInfo ?? []
 
   const toggleBlock = () =>
     block.mutate(contact, {
@@ -65,6 +87,7 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
       position="end"
       separator
       className={styles.drawer}
+      aria-label={t('contact.title')}
       onOpenChange={(_event, data) => !data.open && onClose()}
     >
       <DrawerHeader>
@@ -85,7 +108,11 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
         <div className={styles.identity}>
           <ContactAvatar name={contact.name} urlPicture={contact.urlPicture} size={96} />
           <Subtitle2>{contact.name}</Subtitle2>
-          {contact.number && <Body1 className={styles.number}>{contact.number}</Body1>}
+          {contact.number && (
+            <Body1 className={styles.number} data-testid="contact-drawer-number">
+              {contact.number}
+            </Body1>
+          )}
           {contact.email && (
             <Link href={`mailto:${contact.email}`}>
               <MailRegular aria-hidden /> {contact.email}
@@ -94,6 +121,9 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
           {!contact.active && (
             <Caption1 className={styles.blocked}>{t('contact.isBlocked')}</Caption1>
           )}
+          <Button appearance="secondary" icon={<EditRegular />} onClick={() => setEditing(true)}>
+            {tc('drawer.edit')}
+          </Button>
         </div>
         <div className={styles.section}>
           <Switch
@@ -116,6 +146,32 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
             {contact.active ? t('contact.block') : t('contact.unblock')}
           </Button>
         </div>
+        <Divider />
+        <div className={styles.section}>
+          <ContactTagsEditor contactId={contact.id} tags={tags} />
+          {kanban && <KanbanStageField ticketId={ticket.id} ticketTags={ticket.tags} />}
+        </div>
+        <Divider />
+        <section className={styles.section} aria-label={tc('notes.title')}>
+          <Subtitle2>{tc('notes.title')}</Subtitle2>
+          {open && <TicketNotes ticketId={ticket.id} contactId={contact.id} />}
+        </section>
+        {extraInfo.length > 0 && (
+          <>
+            <Divider />
+            <section className={styles.section} aria-label={tc('drawer.extraInfo')}>
+              <Subtitle2>{tc('drawer.extraInfo')}</Subtitle2>
+              <dl className={styles.extraList}>
+                {extraInfo.map((info) => (
+                  <div key={info.id} className={styles.extraItem}>
+                    <dt className={styles.extraName}>{info.name}</dt>
+                    <dd className={styles.extraValue}>{info.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          </>
+        )}
       </DrawerBody>
       <ConfirmDialog
         open={confirmBlock}
@@ -128,6 +184,12 @@ export const ContactDrawer = ({ open, contact, onClose }: ContactDrawerProps) =>
           ? t('contact.blockConfirm', { name: contact.name })
           : t('contact.unblockConfirm', { name: contact.name })}
       </ConfirmDialog>
+      <ContactDialog
+        open={editing}
+        contactId={contact.id}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => patchTicketContact(queryClient, saved.id, saved)}
+      />
     </Drawer>
   )
 }

@@ -1,4 +1,13 @@
-import { Caption1, Field, Radio, RadioGroup, SearchBox, Spinner } from '@fluentui/react-components'
+import {
+  Button,
+  Caption1,
+  Field,
+  Radio,
+  RadioGroup,
+  SearchBox,
+  Spinner,
+} from '@fluentui/react-components'
+import { PersonAddRegular } from '@fluentui/react-icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,10 +21,20 @@ export interface ContactPickerProps {
   value: ContactDto | null
   onChange: (contact: ContactDto) => void
   disabled?: boolean
+  /**
+   * Offered when a typed name finds no contact: the send-contact modal opens the contact form
+   * with that name (000 §5).
+   */
+  onCreate?: (name: string) => void
 }
 
 /** Picks a contact by name or number: the search starts at 3 characters (000 §9). */
-export const ContactPicker = ({ value, onChange, disabled = false }: ContactPickerProps) => {
+export const ContactPicker = ({
+  value,
+  onChange,
+  disabled = false,
+  onCreate,
+}: ContactPickerProps) => {
   const { t } = useTranslation('messages')
   const styles = useContactPickerStyles()
   const [search, setSearch] = useState('')
@@ -42,6 +61,16 @@ export const ContactPicker = ({ value, onChange, disabled = false }: ContactPick
       {ready && results.isFetching && <Spinner size="tiny" label={t('contactPicker.searching')} />}
       {ready && !results.isFetching && options.length === 0 && (
         <Caption1 className={styles.hint}>{t('contactPicker.none')}</Caption1>
+      )}
+      {onCreate && ready && !results.isFetching && contacts.length === 0 && (
+        <Button
+          appearance="secondary"
+          icon={<PersonAddRegular />}
+          disabled={disabled}
+          onClick={() => onCreate(search.trim())}
+        >
+          {t('contactPicker.create', { name: search.trim() })}
+        </Button>
       )}
       {options.length > 0 && (
         <RadioGroup

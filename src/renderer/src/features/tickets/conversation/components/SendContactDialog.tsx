@@ -15,6 +15,7 @@ import { BusyButton } from '../../../../components/BusyButton'
 import { notifyError } from '../../../../lib/notify'
 import { keyForSend, type PendingSend } from '../idempotency'
 import { useSendMessageMutation } from '../mutations'
+import { ContactDialog } from '../../../contacts'
 import { ContactPicker } from './ContactPicker'
 
 /** A number masked for LGPD (digits hidden) cannot go into a card. */
@@ -28,7 +29,10 @@ export interface SendContactDialogProps {
   onClose: () => void
 }
 
-/** Sends a contact card (000 §2 Modals: send contact); OK waits for a contact with a number. */
+/**
+ * Sends a contact card (000 §2 Modals: send contact, §5): OK waits for a contact with a number;
+ * a typed name that finds no contact opens the contact form to create it.
+ */
 export const SendContactDialog = ({
   open,
   ticketId,
@@ -37,6 +41,8 @@ export const SendContactDialog = ({
 }: SendContactDialogProps) => {
   const { t } = useTranslation('messages')
   const [contact, setContact] = useState<ContactDto | null>(null)
+  // A typed name without a number opens the contact form with it; the saved contact is chosen.
+  const [newContactName, setNewContactName] = useState<string | null>(null)
   const pendingRef = useRef<PendingSend | null>(null)
   const mutation = useSendMessageMutation(ticketId)
   const busy = mutation.isPending
@@ -70,23 +76,36 @@ export const SendContactDialog = ({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && !busy && close()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('sendContact.title')}</DialogTitle>
-          <DialogContent>
-            <ContactPicker value={contact} onChange={setContact} disabled={busy} />
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={close}>
-              {t('dialog.cancel')}
-            </Button>
-            <BusyButton busy={busy} disabled={!cardNumber(contact)} onClick={send}>
-              {t('sendContact.send')}
-            </BusyButton>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(_event, data) => !data.open && !busy && close()}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('sendContact.title')}</DialogTitle>
+            <DialogContent>
+              <ContactPicker
+                value={contact}
+                onChange={setContact}
+                disabled={busy}
+                onCreate={setNewContactName}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" disabled={busy} onClick={close}>
+                {t('dialog.cancel')}
+              </Button>
+              <BusyButton busy={busy} disabled={!cardNumber(contact)} onClick={send}>
+                {t('sendContact.send')}
+              </BusyButton>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <ContactDialog
+        open={newContactName !== null}
+        initialName={newContactName ?? ''}
+        onClose={() => setNewContactName(null)}
+        onSaved={setContact}
+      />
+    </>
   )
 }

@@ -1,0 +1,295 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+} from '@fluentui/react-components'
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useQuery } from '@tanstack/react-query'
+import { isAxiosError } from 'axios'
+import { Controller, useFieldArray, useForm, type FieldError } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { ContactDetailDto, ContactDto } from '../../../../../shared/contracts/contacts'
+import { BusyButton } from '../../../components/BusyButton'
+import { errorCodeOf } from '../../../lib/http'
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify'
+import {
+  contactSchema,
+  contactToFormValues,
+  emptyContactFormValues,
+  type ContactFormValues,
+} from '../forms/contact-schema'
+import { useSaveContactMutation } from '../mutations'
+import { contactQueries } from '../queries'
+import { useContactDialogStyles } from './ContactDialog.styles'
+import { ContactTagsField } from './ContactTagsField'
+
+export interface ContactDialogProps {
+  open: boolean
+  /** The contact to edit; absent to create one. */
+  contactId?: number
+  /** A name to start a new contact with (the send-contact modal's typed name). */
+  initialName?: string
+  onClose: () => void
+  onSaved?: (contact: ContactDto) => void
+}
+
+/** The contact add/edit dialog (000 §5 Contact form). Escape and Cancel close it. */
+export const ContactDialog = ({
+  open,
+  contactId,
+  initialName,
+  onClose,
+  onSaved,
+}: ContactDialogProps) => (
+  <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
+    <DialogSurface>
+      {contactId === undefined ? (
+        <ContactForm contact={null} initialName={initialName} onClose={onClose} onSaved={onSaved} />
+      ) : (
+        <EditContactLoader contactId={contactId} onClose={onClose} onSaved={onSaved} />
+      )}
+    </DialogSurface>
+  </Dialog>
+)
+
+const EditContactLoader = ({
+  contactId,
+  onClose,
+  onSaved,
+}: {
+  contactId: number
+  onClose: () => void
+  onSaved?: (contact: ContactDto) => void
+}) => {
+  const { t } = useTranslation('contacts')
+  const styles = useContactDialogStyles()
+  const contact = useQuery(contactQueries.detail(contactId))
+  if (contact.data) {
+    return (
+      <ContactForm key={contactId} contact={contact.data} onClose={onClose} onSaved={onSaved} />
+    )
+  }
+  return (
+    <DialogBody>
+      <DialogTitle>{t('dialog.editTitle')}</DialogTitle>
+      <DialogContent>
+        {contact.isError ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{errorMessage(contact.error)}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <div className={styles.state}>
+            <Spinner label={t('dialog.loading')} />
+          </div>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {contact.isError && (
+          <Button appearance="primary" onClick={() => void contact.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        )}
+        <Button appearance="secondary" onClick={onClose}>
+          {t('actions.close')}
+        </Button>
+      </DialogActions>
+    </DialogBody>
+  )
+}
+
+type ServerField = 'name' | 'number' | 'email'
+
+/** The field a refused save points at: a duplicate is about the number, ERR_VALIDATION names it. */
+const serverFieldOf = (error: unknown): { field: ServerField; code: string } | null => {
+  if (!isAxiosError(error)) return null
+  const body: unknown = error.response?.data
+  const code = errorCodeOf(body)
+  if (!code) return null
+  if (code === 'ERR_DUPLICATED_CONTACT' || code.startsWith('ERR_WAPP_')) {
+    return { field: 'number', code }
+  }
+  if (code === 'ERR_VALIDATION' && typeof body === 'object' && body !== null && 'field' in body) {
+    const field = body.field
+    if (field === 'name' || field === 'number' || field === 'email') return { field, code }
+  }
+  return null
+}
+
+interface ContactFormProps {
+  contact: ContactDetailDto | null
+  initialName?: string
+  onClose: () => void
+  onSaved?: (contact: ContactDto) => void
+}
+
+const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProps) => {
+  const { t } = useTranslation('contacts')
+  const styles = useContactDialogStyles()
+  const mutation = useSaveContactMutation()
+  const tagOptions = useQuery(contactQueries.tagOptions())
+  const { control, handleSubmit, setError, formState } = useForm<ContactFormValues>({
+    defaultValues: contact
+      ? contactToFormValues(contact)
+      : { ...emptyContactFormValues, name: initialName ?? '' },
+    resolver: yupResolver(contactSchema),
+  })
+  const extraInfo = useFieldArray({ control, name: 'extraInfo', keyName: 'key' })
+  // Messages are keys: ours in `contacts`, server codes as `errors:CODE`.
+  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
+
+  const handleSave = async (values: ContactFormValues) => {
+    try {
+      const saved = await mutation.mutateAsync({ contact, values })
+      notifySuccess(t(contact ? 'toasts.saved' : 'toasts.created'))
+      onSaved?.(saved)
+      onClose()
+    } catch (error) {
+      const fieldError = serverFieldOf(error)
+      if (fieldError) {
+        setError(
+          fieldError.field,
+          { type: 'server', message: `errors:${fieldError.code}` },
+          { shouldFocus: true },
+        )
+      } else {
+        notifyError(error)
+      }
+    }
+  }
+
+  const saving = formState.isSubmitting
+  const textField = (
+    name: ServerField,
+    label: string,
+    extra: { placeholder?: string; type?: 'email' | 'tel' } = {},
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field
+          label={label}
+          required={name !== 'email'}
+          validationMessage={message(fieldState.error)}
+        >
+          <Input
+            ref={field.ref}
+            name={field.name}
+            type={extra.type}
+            placeholder={extra.placeholder}
+            value={field.value}
+            onChange={(_event, data) => field.onChange(data.value)}
+            onBlur={field.onBlur}
+            autoComplete="off"
+          />
+        </Field>
+      )}
+    />
+  )
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(handleSave)(event)}>
+      <DialogBody>
+        <DialogTitle>{t(contact ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
+        <DialogContent className={styles.content}>
+          <Subtitle2>{t('dialog.sections.data')}</Subtitle2>
+          <div className={styles.grid}>
+            {textField('name', t('dialog.fields.name'))}
+            {textField('number', t('dialog.fields.number'), {
+              type: 'tel',
+              placeholder: t('dialog.numberPlaceholder'),
+            })}
+            <div className={styles.wide}>
+              {textField('email', t('dialog.fields.email'), { type: 'email' })}
+            </div>
+            <div className={styles.wide}>
+              <Controller
+                control={control}
+                name="tags"
+                render={({ field }) => (
+                  <ContactTagsField
+                    value={field.value}
+                    onChange={field.onChange}
+                    options={tagOptions.data ?? []}
+                    disabled={saving}
+                  />
+                )}
+              />
+            </div>
+          </div>
+          <Subtitle2>{t('dialog.sections.extraInfo')}</Subtitle2>
+          {extraInfo.fields.map((item, index) => (
+            <div key={item.key} className={styles.extraRow}>
+              <Controller
+                control={control}
+                name={`extraInfo.${index}.name`}
+                render={({ field, fieldState }) => (
+                  <Field
+                    label={t('dialog.fields.extraName')}
+                    validationMessage={message(fieldState.error)}
+                  >
+                    <Input
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={(_event, data) => field.onChange(data.value)}
+                      onBlur={field.onBlur}
+                    />
+                  </Field>
+                )}
+              />
+              <Controller
+                control={control}
+                name={`extraInfo.${index}.value`}
+                render={({ field }) => (
+                  <Field label={t('dialog.fields.extraValue')}>
+                    <Input
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={(_event, data) => field.onChange(data.value)}
+                      onBlur={field.onBlur}
+                    />
+                  </Field>
+                )}
+              />
+              <Button
+                appearance="subtle"
+                className={styles.removeExtra}
+                icon={<DeleteRegular />}
+                aria-label={t('dialog.removeExtra')}
+                onClick={() => extraInfo.remove(index)}
+              />
+            </div>
+          ))}
+          <div>
+            <Button
+              appearance="secondary"
+              icon={<AddRegular />}
+              onClick={() => extraInfo.append({ id: null, name: '', value: '' })}
+            >
+              {t('dialog.addExtra')}
+            </Button>
+          </div>
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" disabled={saving} onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <BusyButton type="submit" busy={saving}>
+            {t(contact ? 'actions.save' : 'dialog.submitAdd')}
+          </BusyButton>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  )
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import type { ContactDetailDto } from '../../../../../shared/contracts/contacts'
+import {
+  contactSchema,
+  contactToFormValues,
+  emptyContactFormValues,
+  newTagProblem,
+  randomTagColor,
+  toContactBody,
+  toTagSync,
+  type ContactFormValues,
+} from './contact-schema'
+
+const valid: ContactFormValues = {
+  ...emptyContactFormValues,
+  name: 'Ana Souza',
+  number: '5511988887777',
+}
+
+/** The first message key the schema gives for `field`, or null when it passes. */
+const errorOf = async (values: ContactFormValues, field: string): Promise<string | null> => {
+  try {
+    await contactSchema.validateAt(field, values)
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+describe('contact form (000 §5)', () => {
+  it('accepts a name, a number and no e-mail', async () => {
+    await expect(contactSchema.validate(valid)).resolves.toBeTruthy()
+  })
+
+  it('requires a name of 2 to 250 characters', async () => {
+    expect(await errorOf({ ...valid, name: '  ' }, 'name')).toBe('validation.required')
+    expect(await errorOf({ ...valid, name: 'A' }, 'name')).toBe('validation.tooShort')
+    // The longer reading: names of WhatsApp push names and groups stay editable.
+    expect(await errorOf({ ...valid, name: 'A'.repeat(120) }, 'name')).toBeNull()
+    expect(await errorOf({ ...valid, name: 'A'.repeat(250) }, 'name')).toBeNull()
+    expect(await errorOf({ ...valid, name: 'A'.repeat(251) }, 'name')).toBe('validation.tooLong')
+  })
+
+  it('requires a number of 8 to 50 characters', async () => {
+    expect(await errorOf({ ...valid, number: '' }, 'number')).toBe('validation.required')
+    expect(await errorOf({ ...valid, number: '1234567' }, 'number')).toBe('validation.tooShort')
+    expect(await errorOf({ ...valid, number: '+55 (11) 98888-7777' }, 'number')).toBeNull()
+    expect(await errorOf({ ...valid, number: '1'.repeat(51) }, 'number')).toBe('validation.tooLong')
+  })
+
+  it('checks the e-mail only when one is given', async () => {
+    expect(await errorOf({ ...valid, email: 'not-an-email' }, 'email')).toBe(
+      'validation.invalidEmail',
+    )
+    expect(await errorOf({ ...valid, email: 'ana@example.com' }, 'email')).toBeNull()
+  })
+
+  it('requires a name for every extra info field', async () => {
+    const values = { ...valid, extraInfo: [{ id: null, name: ' ', value: 'x' }] }
+    expect(await errorOf(values, 'extraInfo[0].name')).toBe('validation.required')
+  })
+
+  it('refuses a typed tag under 3 characters', () => {
+    expect(newTagProblem('ab ')).toBe('validation.tagTooShort')
+    expect(newTagProblem('vip')).toBeNull()
+  })
+
+  it('draws opaque #RRGGBB colours for new tags', () => {
+    expect(randomTagColor(() => 0)).toBe('#000000')
+    expect(randomTagColor(() => 0.999_999_999)).toBe('#FFFFFF')
+    expect(randomTagColor()).toMatch(/^#[0-9A-F]{6}$/)
+  })
+
+  it('sends the trimmed fields and keeps the ids of stored extra info', () => {
+    expect(
+      toContactBody({
+        ...valid,
+        name: ' Ana ',
+        email: ' ana@example.com ',
+        extraInfo: [
+          { id: 4, name: 'CPF', value: ' 123 ' },
+          { id: null, name: 'Plano', value: 'Ouro' },
+        ],
+      }),
+    ).toEqual({
+      name: 'Ana',
+      number: '5511988887777',
+      email: 'ana@example.com',
+      extraInfo: [
+        { id: 4, name: 'CPF', value: '123' },
+        { name: 'Plano', value: 'Ouro' },
+      ],
+    })
+  })
+
+  it('syncs tags only when they changed, creating typed ones by name', () => {
+    const saved = [{ id: 1, name: 'vip', color: '#FF0000' }]
+    expect(toTagSync(9, saved, [{ id: 1, name: 'vip', color: '#FF0000' }])).toBeNull()
+    expect(toTagSync(9, [], [])).toBeNull()
+    expect(
+      toTagSync(9, saved, [
+        { id: 1, name: 'vip', color: '#FF0000' },
+        { id: null, name: ' lead ', color: '#00FF00' },
+      ]),
+    ).toEqual({ contactId: 9, tags: [{ id: 1 }, { name: 'lead', color: '#00FF00' }] })
+    expect(toTagSync(9, saved, [])).toEqual({ contactId: 9, tags: [] })
+  })
+
+  it('reads a stored contact into the form', () => {
+    const contact = {
+      name: 'Ana',
+      number: '5511988887777',
+      email: '',
+      tags: [{ id: 2, name: 'vip', color: '#112233' }],
+      extraInfo: [{ id: 3, name: 'CPF', value: '123' }],
+    } as Pick<ContactDetailDto, 'name' | 'number' | 'email' | 'tags' | 'extraInfo'>
+    expect(contactToFormValues(contact as ContactDetailDto)).toEqual({
+      name: 'Ana',
+      number: '5511988887777',
+      email: '',
+      tags: [{ id: 2, name: 'vip', color: '#112233' }],
+      extraInfo: [{ id: 3, name: 'CPF', value: '123' }],
+    })
+  })
+})

@@ -1,0 +1,142 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Switch,
+} from '@fluentui/react-components'
+import { yupResolver } from '@hookform/resolvers/yup'
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { TagDto } from '../../../../../shared/contracts/tags'
+import { BusyButton } from '../../../components/BusyButton'
+import { TagChip } from '../../../components/TagChip'
+import { notifySuccess } from '../../../lib/notify'
+import { tagSchema, tagToFormValues, toTagBody, type TagFormValues } from '../forms/tag-schema'
+import { useSaveTagMutation } from '../mutations'
+import { useTagDialogStyles } from './TagDialog.styles'
+
+export interface TagDialogProps {
+  open: boolean
+  /** The tag to edit; null to create one. */
+  tag: TagDto | null
+  /** Only admins mark kanban lanes (the server refuses it to profile users). */
+  canSetKanban: boolean
+  onClose: () => void
+}
+
+/** Add or edit a tag: name, colour and the kanban flag (000 §3 Tag). */
+export const TagDialog = ({ open, tag, canSetKanban, onClose }: TagDialogProps) => (
+  <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
+    <DialogSurface>
+      {open && (
+        <TagForm key={tag?.id ?? 'new'} tag={tag} canSetKanban={canSetKanban} onClose={onClose} />
+      )}
+    </DialogSurface>
+  </Dialog>
+)
+
+const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) => {
+  const { t } = useTranslation('tags')
+  const styles = useTagDialogStyles()
+  const mutation = useSaveTagMutation()
+  const { control, handleSubmit, formState } = useForm<TagFormValues>({
+    defaultValues: tagToFormValues(tag),
+    resolver: yupResolver(tagSchema),
+  })
+  const [name, color] = useWatch({ control, name: ['name', 'color'] })
+  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
+
+  const handleSave = async (values: TagFormValues) => {
+    try {
+      await mutation.mutateAsync({ id: tag?.id ?? null, body: toTagBody(values) })
+    } catch {
+      return
+    }
+    notifySuccess(t(tag ? 'toasts.saved' : 'toasts.created'))
+    onClose()
+  }
+
+  const saving = formState.isSubmitting
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(handleSave)(event)}>
+      <DialogBody>
+        <DialogTitle>{t(tag ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
+        <DialogContent className={styles.content}>
+          <Controller
+            control={control}
+            name="name"
+            render={({ field, fieldState }) => (
+              <Field
+                label={t('dialog.name')}
+                required
+                validationMessage={message(fieldState.error)}
+              >
+                <Input
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={(_event, data) => field.onChange(data.value)}
+                  onBlur={field.onBlur}
+                  autoComplete="off"
+                />
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="color"
+            render={({ field, fieldState }) => (
+              <Field
+                label={t('dialog.color')}
+                required
+                validationMessage={message(fieldState.error)}
+              >
+                <div className={styles.colorRow}>
+                  <input
+                    type="color"
+                    className={styles.colorInput}
+                    aria-label={t('dialog.colorPicker')}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                  />
+                  <Input
+                    value={field.value}
+                    onChange={(_event, data) => field.onChange(data.value)}
+                    onBlur={field.onBlur}
+                    aria-label={t('dialog.colorHex')}
+                  />
+                  <TagChip name={name.trim() || t('dialog.preview')} color={color} />
+                </div>
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="kanban"
+            render={({ field }) => (
+              <Switch
+                label={t('dialog.kanban')}
+                checked={field.value}
+                disabled={!canSetKanban}
+                onChange={(_event, data) => field.onChange(data.checked)}
+              />
+            )}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" disabled={saving} onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <BusyButton type="submit" busy={saving}>
+            {t(tag ? 'actions.save' : 'dialog.submitAdd')}
+          </BusyButton>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  )
+}

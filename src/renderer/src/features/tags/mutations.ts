@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CreateTagBody, UpdateTagBody } from '../../../../shared/contracts/tags'
+import { notifyError } from '../../lib/notify'
+import { createTag, deleteTag, updateTag } from './api'
+import { tagQueries } from './queries'
+import { mapTagRows, type TagsListCache } from './realtime'
+
+export const useSaveTagMutation = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreateTagBody & UpdateTagBody }) =>
+      id === null ? createTag(body) : updateTag(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagQueries.lists() }),
+    onError: notifyError,
+  })
+}
+
+export const useDeleteTagMutation = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => deleteTag(id),
+    onSuccess: (_data, id) =>
+      queryClient.setQueriesData<TagsListCache>({ queryKey: tagQueries.lists() }, (cache) =>
+        mapTagRows(cache, (row) => (row.id === id ? null : row)),
+      ),
+    onError: notifyError,
+  })
+}

@@ -1,0 +1,180 @@
+import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { contactTags, tags, ticketTags, type TagRow } from './tags.table'
+
+export interface TagFilter {
+  search?: string
+  kanban?: 0 | 1
+}
+
+/** A tag row with how many tickets and contacts carry it. */
+export interface TagWithCounts extends TagRow {
+  ticketsCount: number
+  contactsCount: number
+}
+
+export interface TagCursor {
+  name: string
+  id: number
+}
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+function where(companyId: number, filter: TagFilter): SQL {
+  return and(
+    eq(tags.companyId, companyId),
+    filter.search ? ilike(tags.name, `%${escapeLike(filter.search)}%`) : undefined,
+    filter.kanban === undefined ? undefined : eq(tags.kanban, filter.kanban),
+  )!
+}
+
+// ticket_tags_company_tag_idx and contact_tags_company_tag_idx answer these per-row counts.
+const withCounts = {
+  ticketsCount: sql<number>`(SELECT count(*)::int FROM ${ticketTags}
+    WHERE ${ticketTags.companyId} = ${tags.companyId} AND ${ticketTags.tagId} = ${tags.id})`,
+  contactsCount: sql<number>`(SELECT count(*)::int FROM ${contactTags}
+    WHERE ${contactTags.companyId} = ${tags.companyId} AND ${contactTags.tagId} = ${tags.id})`,
+}
+
+export function tagsRepository(db: Executor) {
+  return {
+    async page(
+      companyId: number,
+      filter: TagFilter,
+      options: { limit: number; offset: number; cursor: TagCursor | null },
+    ): Promise<TagWithCounts[]> {
+      const after = options.cursor
+        ? or(
+            gt(tags.name, options.cursor.name),
+            and(eq(tags.name, options.cursor.name), gt(tags.id, options.cursor.id)),
+          )
+        : undefined
+      return db
+        .select({ ...tagColumns(), ...withCounts })
+        .from(tags)
+        .where(and(where(companyId, filter), after))
+        .orderBy(asc(tags.name), asc(tags.id))
+        .limit(options.limit + 1)
+        .offset(options.cursor ? 0 : options.offset)
+    },
+
+    async count(companyId: number, filter: TagFilter): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(tags)
+        .where(where(companyId, filter))
+      return row?.total ?? 0
+    },
+
+    async all(companyId: number, filter: TagFilter, limit: number): Promise<TagWithCounts[]> {
+      return db
+        .select({ ...tagColumns(), ...withCounts })
+        .from(tags)
+        .where(where(companyId, filter))
+        .orderBy(asc(tags.name), asc(tags.id))
+        .limit(limit)
+    },
+
+    async findById(companyId: number, id: number): Promise<TagWithCounts | null> {
+      const [row] = await db
+        .select({ ...tagColumns(), ...withCounts })
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+      return row ?? null
+    },
+
+    async findByName(companyId: number, name: string, kanban: 0 | 1): Promise<TagRow | null> {
+      const [row] = await db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), eq(tags.name, name), eq(tags.kanban, kanban)))
+      return row ?? null
+    },
+
+    /** Inserts a tag; null when (company, name, kanban) is taken. */
+    async insert(
+      companyId: number,
+      values: { name: string; color: string; kanban: 0 | 1 },
+    ): Promise<TagRow | null> {
+      const [row] = await db
+        .insert(tags)
+        .values({ companyId, ...values })
+        .onConflictDoNothing({ target: [tags.companyId, tags.name, tags.kanban] })
+        .returning()
+      return row ?? null
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<{ name: string; color: string; kanban: 0 | 1 }>,
+    ): Promise<TagRow | null> {
+      const [row] = await db
+        .update(tags)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    async delete(companyId: number, id: number): Promise<TagRow | null> {
+      const [row] = await db
+        .delete(tags)
+        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    /** The ids among `ids` that are tags of the company. */
+    async existing(companyId: number, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)))
+      return rows.map((row) => row.id)
+    },
+
+    /** Plain (kanban 0) tags by exact name. */
+    async plainByNames(companyId: number, names: string[]): Promise<TagRow[]> {
+      if (names.length === 0) return []
+      return db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 0), inArray(tags.name, names)))
+    },
+
+    /** Removes the ticket from every kanban lane; answers how many links went. */
+    async clearLanes(companyId: number, ticketId: number): Promise<number> {
+      const removed = await db
+        .delete(ticketTags)
+        .where(
+          and(
+            eq(ticketTags.companyId, companyId),
+            eq(ticketTags.ticketId, ticketId),
+            sql`${ticketTags.tagId} IN (SELECT ${tags.id} FROM ${tags}
+              WHERE ${tags.companyId} = ${companyId} AND ${tags.kanban} = 1)`,
+          ),
+        )
+        .returning({ tagId: ticketTags.tagId })
+      return removed.length
+    },
+
+    async linkTicket(companyId: number, ticketId: number, tagId: number): Promise<void> {
+      await db.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing()
+    },
+  }
+}
+
+const tagColumns = () => ({
+  id: tags.id,
+  companyId: tags.companyId,
+  name: tags.name,
+  color: tags.color,
+  kanban: tags.kanban,
+  createdAt: tags.createdAt,
+  updatedAt: tags.updatedAt,
+})
+
+export type TagsRepository = ReturnType<typeof tagsRepository>
