@@ -145,7 +145,7 @@ try {
   const deadline = performance.now() + 120_000
   while (!everyoneHasAll() && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 100))
-  const lastArrival = Math.max(...[...deliveries.values()].flat())
+  const lastArrival = [...deliveries.values()].flat().reduce((last, at) => Math.max(last, at), 0)
   const processedSeconds = (lastArrival - started) / 1000
 
   const latencies: number[] = []
