@@ -174,9 +174,12 @@ interface PageRequest {
 
 /** GET /tickets: one page of ids in list order, and the capped count of all matches. */
 export function ticketListRepository(db: Executor, searchWalk = SEARCH_WALK) {
-  const order = (filter: TicketListFilter) => {
+  const order = (
+    filter: TicketListFilter,
+    row: { updatedAt: SQLWrapper; id: SQLWrapper } = tickets,
+  ) => {
     const direction = filter.sort === 'ASC' ? asc : desc
-    return [direction(tickets.updatedAt), direction(tickets.id)]
+    return [direction(row.updatedAt), direction(row.id)]
   }
   const afterCursor = (filter: TicketListFilter, after: ListCursor | null) => {
     if (!after) return undefined
@@ -212,13 +215,12 @@ export function ticketListRepository(db: Executor, searchWalk = SEARCH_WALK) {
       .orderBy(...order(filter))
       .limit(searchWalk)
       .as('walk')
-    const direction = filter.sort === 'ASC' ? asc : desc
     const walked = await db
       .select({ id: walk.id, cursor: cursorKey(walk.updatedAt) })
       .from(walk)
       .innerJoin(contacts, eq(contacts.id, walk.contactId))
       .where(searchMatch(search, walk))
-      .orderBy(direction(walk.updatedAt), direction(walk.id))
+      .orderBy(...order(filter, walk))
       .limit(wanted)
     const found =
       walked.length === wanted
