@@ -1,3 +1,4 @@
+import { isId } from './id-list'
 import { validationError } from './app-error'
 
 /** A keyset position in lists ordered by (name, id): the last row of the previous page. */
@@ -21,9 +22,8 @@ export function decodeNameCursor(value: string): NameCursor {
     !Array.isArray(parsed) ||
     parsed.length !== 2 ||
     typeof parsed[0] !== 'string' ||
-    !Number.isInteger(parsed[1]) ||
-    (parsed[1] as number) < 1
+    !isId(parsed[1])
   )
     throw validationError('cursor')
-  return { name: parsed[0], id: parsed[1] as number }
+  return { name: parsed[0], id: parsed[1] }
 }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type {
   ContactDto,
@@ -14,6 +14,7 @@ import { createTestDriver } from '../../../../tests/helpers/test-driver'
 import type { ChannelDriver } from '../../channels/types'
 import { contactTags, tags } from '../tags/tags.table'
 import { contacts } from './contacts.table'
+import { parseSheet } from './contacts.sheet'
 
 let t: TestApp
 beforeAll(async () => {
@@ -324,6 +325,52 @@ describe('POST /contactsImport/jobs', () => {
       headers: asAgent,
     })
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'ERR_NO_IMPORT_FOUND' }])
+  })
+})
+
+describe('an import job’s rows', () => {
+  test('only its starter and admins read them, masked for a profile user under LGPD', async () => {
+    const { company, asAgent } = await team()
+    const colleague = await buildUser(t.db, { company })
+    const admin = await buildUser(t.db, { company, profile: 'admin' })
+    await t.db.execute(
+      sql`UPDATE company_settings SET "enableLGPD" = 'enabled', "lgpdHideNumber" = 'enabled' WHERE "companyId" = ${company.id}`,
+    )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/contactsImport/jobs',
+      headers: asAgent,
+      payload: { rows: [{ name: '5511912345678', number: '5511912345678' }] },
+    })
+    const job = await finished(asAgent, res.json<ImportJobDto>())
+    // The contact named by its number: the name is masked like the number.
+    expect(job.results[0]).toMatchObject({ name: '55119******78', number: '55119******78' })
+
+    const asColleague = await loginAs(t.app, colleague)
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/contacts/import/jobs/${job.id}`,
+      headers: asColleague,
+    })
+    expect([other.statusCode, other.json()]).toEqual([404, { error: 'ERR_NO_IMPORT_FOUND' }])
+    const byAdmin = await finished(await loginAs(t.app, admin), job)
+    expect(byAdmin.results[0]).toMatchObject({ name: '5511912345678', number: '5511912345678' })
+  })
+})
+
+describe('sheet limits', () => {
+  test('a cell far to the right does not make every row thousands of columns', async () => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Planilha')
+    for (let row = 1; row <= 200; row++) {
+      sheet.getCell(row, 1).value = `Pessoa ${row}`
+      sheet.getCell(row, 16_000).value = 'x'
+    }
+    const parsed = await parseSheet(Buffer.from(await workbook.xlsx.writeBuffer()))
+    expect(parsed.rows).toHaveLength(200)
+    expect(Math.max(...parsed.rows.map((row) => row.length))).toBe(50)
+    const wideCsv = Buffer.from(`nome;numero${';x'.repeat(5000)}\nAna;5511900000001\n`)
+    expect((await parseSheet(wideCsv)).rows[0]).toHaveLength(50)
   })
 })
 

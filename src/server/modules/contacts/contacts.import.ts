@@ -13,6 +13,7 @@ import {
   type UploadPreviewDto,
 } from '../../../shared/contracts/contacts'
 import { TAG_NAME, type TagDto } from '../../../shared/contracts/tags'
+import { isAdmin } from '../../../shared/permissions'
 import { rooms } from '../../../shared/realtime/events'
 import type { ProviderContact } from '../../channels/types'
 import type { ChannelRegistry } from '../../channels/registry'
@@ -24,6 +25,7 @@ import type { ConnectionsService } from '../connections/connections.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { TagsService } from '../tags/tags.service'
 import { normalizePhoneNumber, numberVariants } from './contacts.number'
+import { maskedIdentity } from './contacts.presenter'
 import { contactsRepository } from './contacts.repository'
 import type { ContactsService } from './contacts.service'
 import { foldHeader, parseSheet } from './contacts.sheet'
@@ -456,13 +458,17 @@ export function createContactImportService(
       })
     },
 
+    /** An import's rows: for the user who started it and admins, numbers masked as anywhere. */
     async job(ctx: RequestContext, id: number): Promise<ImportJobDetailDto> {
       const job = await repo.findJob(ctx.companyId, id)
-      if (!job) throw new AppError('ERR_NO_IMPORT_FOUND')
+      if (!job || (job.userId !== ctx.user.id && !isAdmin(ctx.user)))
+        throw new AppError('ERR_NO_IMPORT_FOUND')
+      const mask = await contacts.masksFor(ctx.companyId, ctx.user)
       return {
         ...presentJob(job),
         results: job.results.map((result) => ({
           ...result,
+          ...(mask ? maskedIdentity({ ...result, isGroup: false }) : {}),
           reason: result.reason as ImportSkipReason | undefined,
         })),
       }

@@ -10,6 +10,21 @@ export function maskNumber(number: string): string {
   return `${number.slice(0, -8)}******${number.slice(-2)}`
 }
 
+/**
+ * What a masked viewer sees of a contact's name and number. A contact saved without a name is
+ * named by its number (imports, unnamed senders): such a name is masked like the number.
+ */
+export function maskedIdentity(row: Pick<ContactRow, 'name' | 'number' | 'isGroup'>) {
+  if (row.isGroup) return { name: row.name, number: row.number }
+  const digits = row.name.replace(/\D/g, '')
+  const namedByNumber =
+    digits.length >= 8 && (digits.includes(row.number) || row.number.includes(digits))
+  return {
+    name: namedByNumber ? maskNumber(row.number) : row.name,
+    number: maskNumber(row.number),
+  }
+}
+
 export interface ContactPresentation {
   tags: TagRef[]
   /** Signed URL of our stored picture, or empty. */
@@ -22,8 +37,7 @@ export function presentContact(row: ContactRow, options: ContactPresentation): C
   return {
     id: row.id,
     companyId: row.companyId,
-    name: row.name,
-    number: options.maskNumber && !row.isGroup ? maskNumber(row.number) : row.number,
+    ...(options.maskNumber ? maskedIdentity(row) : { name: row.name, number: row.number }),
     email: row.email,
     channel: row.channel,
     isGroup: row.isGroup,

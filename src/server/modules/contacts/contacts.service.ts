@@ -21,6 +21,7 @@ import { rooms } from '../../../shared/realtime/events'
 import { ChannelError, type ChatRef } from '../../channels/types'
 import type { ChannelRegistry } from '../../channels/registry'
 import type { CoreDeps } from '../../deps'
+import { parseIdList } from '../../lib/id-list'
 import { AppError, validationError } from '../../lib/app-error'
 import { decodeNameCursor, encodeNameCursor } from '../../lib/name-cursor'
 import { isUniqueViolation } from '../../lib/unique-violation'
@@ -33,7 +34,12 @@ import type { TagsService } from '../tags/tags.service'
 import { companyMasksNumbers, type TicketCore } from '../tickets/tickets.core'
 import type { TicketsService } from '../tickets/tickets.service'
 import { normalizePhoneNumber, numberVariants } from './contacts.number'
-import { maskNumber, presentContact, presentContactDetail } from './contacts.presenter'
+import {
+  maskedIdentity,
+  maskNumber,
+  presentContact,
+  presentContactDetail,
+} from './contacts.presenter'
 import { contactsRepository, type ContactFilter } from './contacts.repository'
 import { buildContactsWorkbook } from './contacts.sheet'
 import type { ContactRow } from './contacts.table'
@@ -55,19 +61,6 @@ const PICTURE_TTL_MS = 24 * 60 * 60_000
 const PICTURE_MAX_BYTES = 2 * 1024 * 1024
 const PICTURE_FETCH_TIMEOUT_MS = 10_000
 
-/** JSON id lists of the query (`[1,2]`); the contract's pattern already allows only these. */
-function parseIdList(text: string | undefined, field: string): number[] | undefined {
-  if (text === undefined) return undefined
-  try {
-    const parsed: unknown = JSON.parse(text)
-    if (Array.isArray(parsed) && parsed.every((id) => Number.isSafeInteger(id) && id > 0))
-      return parsed as number[]
-  } catch {
-    // falls through to the validation error
-  }
-  throw validationError(field)
-}
-
 /** The search of GET /contacts: folded text, plus the digits when the text is a number. */
 export function searchOf(text: string | undefined): ContactFilter['search'] {
   const trimmed = text?.trim()
@@ -80,7 +73,7 @@ export function searchOf(text: string | undefined): ContactFilter['search'] {
 function filterOf(query: ExportContactsQuery): ContactFilter {
   return {
     search: searchOf(query.searchParam),
-    tagIds: parseIdList(query.contactTag, 'contactTag'),
+    tagIds: parseIdList(query.contactTag, 'contactTag') ?? undefined,
     channel: query.channel,
     isGroup: query.isGroup === undefined ? undefined : query.isGroup === 'true',
   }
@@ -169,7 +162,7 @@ export function createContactsService(deps: CoreDeps, collaborators: ContactsCol
       deps.realtime.emit(companyId, [rooms.company], 'contact', { action, contact: full })
       return
     }
-    const masked = { ...full, number: row.isGroup ? full.number : maskNumber(row.number) }
+    const masked = { ...full, ...maskedIdentity(row) }
     deps.realtime.emit(companyId, [rooms.company], 'contact', { action, contact: masked }, [
       rooms.admins,
     ])

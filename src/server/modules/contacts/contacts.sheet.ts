@@ -9,6 +9,12 @@ export interface ParsedSheet {
   truncated: boolean
 }
 
+/**
+ * Columns read per row. A contact sheet has a handful; a cell far to the right (column XFD)
+ * would otherwise make every row 16,384 strings: a tiny file that exhausts the memory.
+ */
+const MAX_COLUMNS = 50
+
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
 /** The legacy binary Excel format (OLE2); exceljs reads only xlsx. */
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0])
@@ -54,8 +60,8 @@ async function parseXlsx(data: Buffer): Promise<ParsedSheet> {
     const cells: string[] = []
     // `row.values` is 1-based with a hole at 0.
     const values = row.values as ExcelJS.CellValue[]
-    for (let column = 1; column < values.length; column++)
-      cells.push(cellText(values[column]).trim())
+    const last = Math.min(values.length, MAX_COLUMNS + 1)
+    for (let column = 1; column < last; column++) cells.push(cellText(values[column]).trim())
     rows.push(cells)
   })
   return { rows, truncated }
@@ -96,7 +102,9 @@ function parseDelimited(data: Buffer): ParsedSheet {
   } catch {
     throw invalid()
   }
-  const rows = records.filter((record) => record.some((cell) => cell !== ''))
+  const rows = records
+    .map((record) => record.slice(0, MAX_COLUMNS))
+    .filter((record) => record.some((cell) => cell !== ''))
   return {
     rows: rows.slice(0, IMPORT_MAX_ROWS + 1),
     truncated: rows.length > IMPORT_MAX_ROWS + 1,
@@ -125,6 +133,12 @@ export const foldHeader = (header: string) =>
     .trim()
     .toLowerCase()
 
+/**
+ * A cell starting with = + - or @ becomes a formula when the sheet is edited or saved as CSV,
+ * and names come from WhatsApp push names anyone can set: such text gets a leading apostrophe.
+ */
+const neutraliseFormula = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text)
+
 /** Writes contacts into a new xlsx workbook; `rows` are already masked for the caller. */
 export async function buildContactsWorkbook(
   headers: readonly string[],
@@ -134,7 +148,7 @@ export async function buildContactsWorkbook(
   const sheet = workbook.addWorksheet('Contatos')
   sheet.addRow([...headers])
   for (const row of rows) {
-    const added = sheet.addRow(row)
+    const added = sheet.addRow(row.map(neutraliseFormula))
     // Numbers as text cells: Excel would otherwise show long numbers in scientific notation.
     added.eachCell((cell) => {
       cell.numFmt = '@'

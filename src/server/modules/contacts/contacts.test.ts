@@ -183,7 +183,14 @@ describe('GET /contacts', () => {
 
   test('malformed filters are validation errors', async () => {
     const { asAgent } = await team()
-    for (const url of ['/contacts?contactTag=[1', '/contacts?cursor=nope', '/contacts?isGroup=x']) {
+    const pastInt4 = Buffer.from(JSON.stringify(['Ana', 2_147_483_648])).toString('base64url')
+    for (const url of [
+      '/contacts?contactTag=[1',
+      '/contacts?contactTag=[9999999999]',
+      '/contacts?cursor=nope',
+      `/contacts?cursor=${pastInt4}`,
+      '/contacts?isGroup=x',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: asAgent })
       expect([url, res.statusCode, res.json<{ error: string }>().error]).toEqual([
         url,
@@ -267,6 +274,8 @@ describe('GET /contacts/export', () => {
       email: 'ana@example.test',
     })
     await buildContact(t.db, company, { name: 'Bruno', number: '5511900000002' })
+    // A push name anyone can set: it must not become a formula when the sheet is edited.
+    await buildContact(t.db, company, { name: '=HYPERLINK("http://x")', number: '5511900000003' })
     await t.db
       .insert(contactTags)
       .values({ companyId: company.id, contactId: ana.id, tagId: tag!.id })
@@ -281,6 +290,7 @@ describe('GET /contacts/export', () => {
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
     expect(rows).toEqual([
       ['Nome', 'Número', 'Email', 'Tags'],
+      [`'=HYPERLINK("http://x")`, '5511900000003', '', ''],
       ['Ana', '5511900000001', 'ana@example.test', 'Cliente'],
       ['Bruno', '5511900000002', '', ''],
     ])
@@ -642,6 +652,13 @@ describe('contact tags', () => {
       payload: { contactId: contact.id, tags: [{ name: 'ab' }] },
     })
     expect(short.statusCode).toBe(400)
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/tags/sync',
+      headers: asAgent,
+      payload: { contactId: contact.id, tags: [{ name: '     ' }, { name: ' a  ' }] },
+    })
+    expect(blank.statusCode).toBe(400)
     const foreignTag = await t.db
       .insert(tags)
       .values({ companyId: (await buildCompany(t.db)).id, name: 'Alheia', color: '#333333' })

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { tickets } from '../tickets/tickets.table'
 import { contactTags, tags, ticketTags, type TagRow } from './tags.table'
 
 export interface TagFilter {
@@ -143,6 +144,15 @@ export function tagsRepository(db: Executor) {
         .select()
         .from(tags)
         .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 0), inArray(tags.name, names)))
+    },
+
+    /** Holds the ticket's row until the transaction ends: two lane moves of one ticket queue. */
+    async lockTicket(companyId: number, ticketId: number): Promise<void> {
+      await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+        .for('update')
     },
 
     /** Removes the ticket from every kanban lane; answers how many links went. */

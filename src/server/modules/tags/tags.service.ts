@@ -15,7 +15,8 @@ import { isAdmin } from '../../../shared/permissions'
 import { rooms } from '../../../shared/realtime/events'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
-import { AppError } from '../../lib/app-error'
+import { AppError, validationError } from '../../lib/app-error'
+import { isId } from '../../lib/id-list'
 import { decodeNameCursor, encodeNameCursor } from '../../lib/name-cursor'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import type { RequestContext } from '../auth/auth.service'
@@ -157,6 +158,7 @@ export function createTagsService(
     ): Promise<{ ids: number[]; created: TagDto[] }> {
       const txRepo = tagsRepository(tx)
       const names = [...new Set(wanted.map((tag) => tag.name.trim()))]
+      if (names.some((name) => name.length < TAG_NAME.min)) throw validationError('tags')
       const found = new Map((await txRepo.plainByNames(companyId, names)).map((t) => [t.name, t]))
       const created: TagDto[] = []
       for (const name of names) {
@@ -189,11 +191,12 @@ export function createTagsService(
       const ticket = await tickets.findVisible(ctx, ticketId)
       if (tagId !== 'empty') {
         // The path allows ten digits; anything past int4 cannot be a tag.
-        const tag = tagId <= 2_147_483_647 ? await repo.findById(ctx.companyId, tagId) : null
+        const tag = isId(tagId) ? await repo.findById(ctx.companyId, tagId) : null
         if (!tag || tag.kanban !== 1) throw new AppError('ERR_NO_TAG_FOUND')
       }
       await deps.db.transaction(async (tx) => {
         const txRepo = tagsRepository(tx)
+        await txRepo.lockTicket(ctx.companyId, ticket.id)
         await txRepo.clearLanes(ctx.companyId, ticket.id)
         if (tagId !== 'empty') await txRepo.linkTicket(ctx.companyId, ticket.id, tagId)
       })

@@ -5,6 +5,7 @@ import {
 } from '../../../shared/contracts/tickets'
 import { canSeeTicketsWithoutQueue, canShowAllTickets, isAdmin } from '../../../shared/permissions'
 import { validationError } from '../../lib/app-error'
+import { MAX_ID } from '../../lib/id-list'
 import type { TicketViewer } from './tickets.policy'
 
 /**
@@ -174,23 +175,6 @@ export function selectableQueues(viewer: TicketViewer, requested: number[] | nul
   return isAdmin(viewer) ? requested : requested.filter((id) => viewer.queueIds.includes(id))
 }
 
-/** `[1,2]` → [1, 2]; malformed JSON or out-of-range ids are the caller's error (400). */
-export function parseIdList(value: string | undefined, field: string): number[] | null {
-  if (value === undefined) return null
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(value)
-  } catch {
-    throw validationError(field)
-  }
-  if (
-    !Array.isArray(parsed) ||
-    !parsed.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)
-  )
-    throw validationError(field)
-  return [...new Set(parsed as number[])]
-}
-
 export function parseStatusList(value: string | undefined): TicketStatus[] | null {
   if (value === undefined) return null
   let parsed: unknown
@@ -226,7 +210,7 @@ export function decodeCursor(value: string): ListCursor {
     !CURSOR_TIME.test(parsed[0]) ||
     !Number.isInteger(parsed[1]) ||
     (parsed[1] as number) < 1 ||
-    (parsed[1] as number) > 2_147_483_647
+    (parsed[1] as number) > MAX_ID
   )
     throw validationError('cursor')
   return { updatedAt: parsed[0], id: parsed[1] as number }

@@ -16,6 +16,7 @@ import { isAdmin } from '../../../shared/permissions'
 import { rooms } from '../../../shared/realtime/events'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
+import { parseIdList } from '../../lib/id-list'
 import { AppError, validationError } from '../../lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import type { ConnectionRow } from '../connections/connections.table'
@@ -29,7 +30,6 @@ import {
   decodeCursor,
   encodeCursor,
   listScope,
-  parseIdList,
   parseStatusList,
   selectableQueues,
   type TicketListFilter,
