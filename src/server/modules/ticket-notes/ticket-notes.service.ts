@@ -54,11 +54,11 @@ export function createTicketNotesService(
 
     /**
      * GET /ticket-notes/list: by ticket, contact or both, newest first. A ticket must be one the
-     * caller sees; a contact alone lists the company's notes on that contact (the drawer shows
-     * its history across tickets).
+     * caller sees; a contact alone (its notes across every ticket, other queues' included) is
+     * an admin's view.
      */
     async list(ctx: RequestContext, query: ListTicketNotesQuery): Promise<TicketNoteDto[]> {
-      if (query.ticketId === undefined && query.contactId === undefined)
+      if (query.ticketId === undefined && (query.contactId === undefined || !isAdmin(ctx.user)))
         throw validationError('ticketId')
       if (query.ticketId !== undefined) await tickets.findVisible(ctx, query.ticketId)
       const views = await repo.list(

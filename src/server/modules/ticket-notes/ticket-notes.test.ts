@@ -34,7 +34,7 @@ const add = (headers: Record<string, string>, payload: Record<string, unknown>) 
 
 describe('ticket notes', () => {
   test('adds notes, lists them newest first and deletes them', async () => {
-    const { agent, contact, ticket, asAgent } = await team()
+    const { agent, contact, ticket, asAgent, asAdmin } = await team()
     const first = await add(asAgent, {
       note: 'Ligar amanhã',
       ticketId: ticket.id,
@@ -61,12 +61,19 @@ describe('ticket notes', () => {
       'Enviou o contrato',
       'Ligar amanhã',
     ])
+    // A contact's notes across tickets (other queues' too) are an admin's view.
     const byContact = await t.app.inject({
+      method: 'GET',
+      url: `/ticket-notes/list?contactId=${contact.id}`,
+      headers: asAdmin,
+    })
+    expect(byContact.json<TicketNoteDto[]>()).toHaveLength(2)
+    const byContactAsAgent = await t.app.inject({
       method: 'GET',
       url: `/ticket-notes/list?contactId=${contact.id}`,
       headers: asAgent,
     })
-    expect(byContact.json<TicketNoteDto[]>()).toHaveLength(2)
+    expect(byContactAsAgent.statusCode).toBe(400)
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -126,7 +133,7 @@ describe('ticket notes', () => {
   })
 
   test('a ticket the caller does not see, or of another company, is not found', async () => {
-    const { contact, ticket, asColleague, asAgent } = await team()
+    const { contact, ticket, asColleague, asAgent, asAdmin } = await team()
     const hidden = await add(asColleague, {
       note: 'Intrometido',
       ticketId: ticket.id,
@@ -156,7 +163,7 @@ describe('ticket notes', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: `/ticket-notes/list?contactId=${other.contact.id}`,
-      headers: asAgent,
+      headers: asAdmin,
     })
     expect(list.json()).toEqual([])
   })
