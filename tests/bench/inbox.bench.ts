@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { buildApp } from '../../src/server/app'
-import { openDatabase } from '../../src/server/db/client'
 import { hashPassword } from '../../src/server/lib/passwords'
 import { testConfig } from '../helpers/test-app'
 import { generateInbox, scaleOf } from './lib/inbox-data'
+import { openBenchDatabase } from './lib/bench-database'
 import { report, summarise, timed } from './lib/stats'
 
 /**
@@ -18,21 +17,7 @@ const factor = Number(process.env.BENCH_SCALE ?? (onPostgres ? '1' : '0.01'))
 const scale = scaleOf(factor)
 const PASSWORD = 'bench-password'
 
-async function openBenchDatabase() {
-  if (!onPostgres) return openDatabase({ databaseUrl: null, pgliteDir: null })
-  const server = new URL(process.env.DATABASE_URL!)
-  const name = `atende_bench_${String(factor).replace('.', '_')}`
-  const admin = new pg.Client({ connectionString: server.toString() })
-  await admin.connect()
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  server.pathname = `/${name}`
-  return openDatabase({ databaseUrl: server.toString(), pgliteDir: null })
-}
-
-const handle = await openBenchDatabase()
-await handle.migrate()
+const handle = await openBenchDatabase(`atende_bench_${String(factor).replace('.', '_')}`)
 const { db } = handle
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows
 
