@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import type { TicketList } from '../../../../shared/contracts/tickets'
 import { buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
 import {
   dropFromNotifications,
   placeInNotifications,
   readSwitch,
   shouldNotifyMessage,
+  startNotificationWrites,
   ticketConcernsUser,
   type NotificationContext,
 } from './notifications'
@@ -109,5 +111,31 @@ describe('ticketConcernsUser and readSwitch', () => {
 
   it('takes unassigned tickets of my queues as mine to see', () => {
     expect(ticketConcernsUser(buildTicket({ userId: null }), context())).toBe(true)
+  })
+})
+
+describe('startNotificationWrites', () => {
+  it('writes the updates of one frame at once, in arrival order', () => {
+    let frame: (() => void) | null = null
+    const writes: Array<(list: TicketList | undefined) => TicketList | undefined> = []
+    const queue = startNotificationWrites(
+      (update) => writes.push(update),
+      (run) => {
+        frame = run
+        return () => undefined
+      },
+    )
+    const first = buildTicket({ id: 1, userId: 1, queueId: 1, unreadMessages: 1 })
+    const second = buildTicket({ id: 2, userId: 1, queueId: 1, unreadMessages: 1 })
+    queue.push((list) => placeInNotifications(list, first, context()))
+    queue.push((list) => placeInNotifications(list, second, context()))
+    queue.push((list) => dropFromNotifications(list, 1))
+    expect(writes).toHaveLength(0)
+
+    frame!()
+    expect(writes).toHaveLength(1)
+    expect(writes[0]!(buildPage([]))).toMatchObject({ count: 1, tickets: [{ id: 2 }] })
+    queue.stop()
+    expect(writes).toHaveLength(1)
   })
 })

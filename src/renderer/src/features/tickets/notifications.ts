@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { useMatch } from 'react-router'
 import type { MessageDto } from '../../../../shared/contracts/messages'
 import type { SessionUser } from '../../../../shared/contracts/users'
@@ -19,7 +19,7 @@ import { truncate } from './format'
 import { useSocketReconnect } from './hooks/useSocketReconnect'
 import type { TicketListUser } from './list-filters'
 import { ticketQueries } from './queries'
-import type { MessageEvent, TicketEvent } from './realtime'
+import { nextFrame, type FrameScheduler, type MessageEvent, type TicketEvent } from './realtime'
 
 /** What decides whether a message or ticket concerns the signed-in user. */
 export interface NotificationContext {
@@ -139,11 +139,34 @@ const useShowNotificationPending = (user: SessionUser): boolean => {
   return live ?? initial
 }
 
-const writeNotifications = (
-  queryClient: QueryClient,
-  queueIds: readonly number[],
-  update: (list: TicketList | undefined) => TicketList | undefined,
-) => queryClient.setQueryData(ticketQueries.notifications(queueIds).queryKey, update)
+type NotificationsUpdate = (list: TicketList | undefined) => TicketList | undefined
+
+/**
+ * Collects the bell's updates between two frames and writes them at once: one cache write (and
+ * one render of the bell, the title and the tray) per frame instead of one per event.
+ */
+export const startNotificationWrites = (
+  write: (update: NotificationsUpdate) => void,
+  schedule: FrameScheduler = nextFrame,
+) => {
+  let waiting: NotificationsUpdate[] = []
+  let cancel: (() => void) | null = null
+  const flush = () => {
+    cancel?.()
+    cancel = null
+    if (waiting.length === 0) return
+    const updates = waiting
+    waiting = []
+    write((list) => updates.reduce((current, update) => update(current), list))
+  }
+  return {
+    push(update: NotificationsUpdate) {
+      waiting.push(update)
+      cancel ??= schedule(flush)
+    },
+    stop: flush,
+  }
+}
 
 export interface TicketNotifications {
   tickets: TicketDto[]
@@ -165,6 +188,19 @@ export const useTicketNotifications = (): TicketNotifications => {
   const { queueIds } = user
   const query = useQuery(ticketQueries.notifications(queueIds))
 
+  const writes = useRef<ReturnType<typeof startNotificationWrites> | null>(null)
+  // Declared before the event listeners, so the writer is there before the first event.
+  useEffect(() => {
+    const started = startNotificationWrites((update) =>
+      queryClient.setQueryData(ticketQueries.notifications(queueIds).queryKey, update),
+    )
+    writes.current = started
+    return () => {
+      writes.current = null
+      started.stop()
+    }
+  }, [queryClient, queueIds])
+
   const context = (): NotificationContext => ({
     user,
     showNotificationPending,
@@ -174,9 +210,7 @@ export const useTicketNotifications = (): TicketNotifications => {
   useCompanyEvent('appMessage', (event: MessageEvent) => {
     if (event.action !== 'create') return
     const current = context()
-    writeNotifications(queryClient, queueIds, (list) =>
-      placeInNotifications(list, event.ticket, current),
-    )
+    writes.current?.push((list) => placeInNotifications(list, event.ticket, current))
     if (shouldNotifyMessage(event.message, event.ticket, current)) {
       void announce(event.message, event.ticket)
     }
@@ -185,13 +219,9 @@ export const useTicketNotifications = (): TicketNotifications => {
   useCompanyEvent('ticket', (event: TicketEvent) => {
     if (event.action === 'update') {
       const current = context()
-      writeNotifications(queryClient, queueIds, (list) =>
-        placeInNotifications(list, event.ticket, current),
-      )
+      writes.current?.push((list) => placeInNotifications(list, event.ticket, current))
     } else {
-      writeNotifications(queryClient, queueIds, (list) =>
-        dropFromNotifications(list, event.ticketId),
-      )
+      writes.current?.push((list) => dropFromNotifications(list, event.ticketId))
     }
   })
 

@@ -201,7 +201,7 @@ export type FrameScheduler = (run: () => void) => () => void
 const HIDDEN_WINDOW_FLUSH_MS = 250
 
 /** The next animation frame, or `HIDDEN_WINDOW_FLUSH_MS` when that comes first. */
-const nextFrame: FrameScheduler = (run) => {
+export const nextFrame: FrameScheduler = (run) => {
   let done = false
   const once = () => {
     if (done) return

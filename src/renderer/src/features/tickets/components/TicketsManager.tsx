@@ -17,7 +17,7 @@ import {
   FilterRegular,
   SearchRegular,
 } from '@fluentui/react-icons'
-import { useState, type Ref } from 'react'
+import { memo, useCallback, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '../../../../../shared/contracts/tickets'
 import { SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants'
@@ -121,6 +121,12 @@ export const TicketsManager = ({
   const closeAllStatus = inOpenView && tab !== 'group' ? tab : null
   const canCloseAll = hasPermission(user, 'tickets-manager:closeAll') && closeAllStatus !== null
 
+  const openCloseAll = useCallback(() => setConfirmCloseAll(true), [])
+  const openNewTicket = useCallback(
+    () => setNewTicket(({ key }) => ({ open: true, key: key + 1 })),
+    [],
+  )
+
   const handleCloseAll = () => {
     if (!closeAllStatus) return
     closeAllMutation.mutate(
@@ -154,77 +160,26 @@ export const TicketsManager = ({
 
   return (
     <div className={styles.root}>
-      <div className={styles.toolbar}>
-        <div className={styles.row}>
-          <Input
-            className={styles.search}
-            type="search"
-            size="small"
-            value={search}
-            contentBefore={<SearchRegular />}
-            placeholder={t('toolbar.searchPlaceholder')}
-            aria-label={t('toolbar.search')}
-            onChange={(_event, data) => onSearchChange(data.value)}
-          />
-          <Tooltip content={t('toolbar.filters')} relationship="label">
-            <ToggleButton
-              size="small"
-              appearance="subtle"
-              icon={<FilterRegular />}
-              checked={showFilters}
-              onClick={() => setShowFilters(!showFilters)}
-            />
-          </Tooltip>
-        </div>
-        <Checkbox
-          checked={searchOnMessages}
-          label={t('toolbar.searchOnMessages')}
-          onChange={(_event, data) => setSearchOnMessages(data.checked === true)}
-        />
-        {showFilters && <TicketFiltersPanel value={panel} showUsers={admin} onChange={setPanel} />}
-        <div className={styles.row}>
-          {canShowAllTickets(user) && (
-            <Switch
-              checked={showAll}
-              label={t('toolbar.showAll')}
-              onChange={(_event, data) => setShowAll(data.checked)}
-            />
-          )}
-          <span className={styles.spacer} />
-          {status !== 'closed' && status !== 'search' && (
-            <Tooltip
-              content={t(sort === 'DESC' ? 'toolbar.sortDesc' : 'toolbar.sortAsc')}
-              relationship="label"
-            >
-              <Button
-                size="small"
-                appearance="subtle"
-                icon={sort === 'DESC' ? <ArrowSortDownLinesRegular /> : <ArrowSortUpLinesRegular />}
-                onClick={() => setSort(sort === 'DESC' ? 'ASC' : 'DESC')}
-              />
-            </Tooltip>
-          )}
-          <QueueSelect className={styles.queueSelect} value={queueIds} onChange={setQueueIds} />
-          {canCloseAll && (
-            <Tooltip content={t('closeAll.button')} relationship="label">
-              <Button
-                size="small"
-                appearance="subtle"
-                icon={<ChatDismissRegular />}
-                onClick={() => setConfirmCloseAll(true)}
-              />
-            </Tooltip>
-          )}
-          <Button
-            size="small"
-            appearance="primary"
-            icon={<AddRegular />}
-            onClick={() => setNewTicket(({ key }) => ({ open: true, key: key + 1 }))}
-          >
-            {t('toolbar.newTicket')}
-          </Button>
-        </div>
-      </div>
+      <TicketsToolbar
+        search={search}
+        onSearchChange={onSearchChange}
+        showFilters={showFilters}
+        onShowFiltersChange={setShowFilters}
+        searchOnMessages={searchOnMessages}
+        onSearchOnMessagesChange={setSearchOnMessages}
+        panel={panel}
+        onPanelChange={setPanel}
+        showUsers={admin}
+        canShowAll={canShowAllTickets(user)}
+        showAll={showAll}
+        onShowAllChange={setShowAll}
+        sort={status !== 'closed' && status !== 'search' ? sort : null}
+        onSortChange={setSort}
+        queueIds={queueIds}
+        onQueueIdsChange={setQueueIds}
+        onCloseAll={canCloseAll ? openCloseAll : null}
+        onNewTicket={openNewTicket}
+      />
       <TabList
         className={styles.tabs}
         size="small"
@@ -290,3 +245,124 @@ export const TicketsManager = ({
     </div>
   )
 }
+
+interface TicketsToolbarProps {
+  search: string
+  onSearchChange: (search: string) => void
+  showFilters: boolean
+  onShowFiltersChange: (show: boolean) => void
+  searchOnMessages: boolean
+  onSearchOnMessagesChange: (checked: boolean) => void
+  panel: PanelFilters
+  onPanelChange: (panel: PanelFilters) => void
+  showUsers: boolean
+  canShowAll: boolean
+  showAll: boolean
+  onShowAllChange: (showAll: boolean) => void
+  /** Null where the list has no sort (resolved, search). */
+  sort: TicketSort | null
+  onSortChange: (sort: TicketSort) => void
+  queueIds: number[]
+  onQueueIdsChange: (queueIds: number[]) => void
+  /** Null when the user may not close all, or the tab has no close-all. */
+  onCloseAll: (() => void) | null
+  onNewTicket: () => void
+}
+
+/**
+ * Search, filters and list actions. Memoised: list updates arrive many times a second and
+ * re-render the manager, while the toolbar changes only when the user touches it.
+ */
+const TicketsToolbar = memo(function TicketsToolbar({
+  search,
+  onSearchChange,
+  showFilters,
+  onShowFiltersChange,
+  searchOnMessages,
+  onSearchOnMessagesChange,
+  panel,
+  onPanelChange,
+  showUsers,
+  canShowAll,
+  showAll,
+  onShowAllChange,
+  sort,
+  onSortChange,
+  queueIds,
+  onQueueIdsChange,
+  onCloseAll,
+  onNewTicket,
+}: TicketsToolbarProps) {
+  const { t } = useTranslation('tickets')
+  const styles = useTicketsManagerStyles()
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.row}>
+        <Input
+          className={styles.search}
+          type="search"
+          size="small"
+          value={search}
+          contentBefore={<SearchRegular />}
+          placeholder={t('toolbar.searchPlaceholder')}
+          aria-label={t('toolbar.search')}
+          onChange={(_event, data) => onSearchChange(data.value)}
+        />
+        <Tooltip content={t('toolbar.filters')} relationship="label">
+          <ToggleButton
+            size="small"
+            appearance="subtle"
+            icon={<FilterRegular />}
+            checked={showFilters}
+            onClick={() => onShowFiltersChange(!showFilters)}
+          />
+        </Tooltip>
+      </div>
+      <Checkbox
+        checked={searchOnMessages}
+        label={t('toolbar.searchOnMessages')}
+        onChange={(_event, data) => onSearchOnMessagesChange(data.checked === true)}
+      />
+      {showFilters && (
+        <TicketFiltersPanel value={panel} showUsers={showUsers} onChange={onPanelChange} />
+      )}
+      <div className={styles.row}>
+        {canShowAll && (
+          <Switch
+            checked={showAll}
+            label={t('toolbar.showAll')}
+            onChange={(_event, data) => onShowAllChange(data.checked)}
+          />
+        )}
+        <span className={styles.spacer} />
+        {sort && (
+          <Tooltip
+            content={t(sort === 'DESC' ? 'toolbar.sortDesc' : 'toolbar.sortAsc')}
+            relationship="label"
+          >
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={sort === 'DESC' ? <ArrowSortDownLinesRegular /> : <ArrowSortUpLinesRegular />}
+              onClick={() => onSortChange(sort === 'DESC' ? 'ASC' : 'DESC')}
+            />
+          </Tooltip>
+        )}
+        <QueueSelect className={styles.queueSelect} value={queueIds} onChange={onQueueIdsChange} />
+        {onCloseAll && (
+          <Tooltip content={t('closeAll.button')} relationship="label">
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<ChatDismissRegular />}
+              onClick={onCloseAll}
+            />
+          </Tooltip>
+        )}
+        <Button size="small" appearance="primary" icon={<AddRegular />} onClick={onNewTicket}>
+          {t('toolbar.newTicket')}
+        </Button>
+      </div>
+    </div>
+  )
+})
