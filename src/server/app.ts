@@ -12,9 +12,12 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { companiesRoutes } from './modules/companies/companies.routes'
 import { connectionsRoutes } from './modules/connections/connections.routes'
 import { contactsRoutes } from './modules/contacts/contacts.routes'
+import { helpsRoutes } from './modules/helps/helps.routes'
 import { mediaRoutes } from './modules/media/media.routes'
+import { messageImportRoutes } from './modules/message-import/message-import.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
+import { chatbotsRoutes } from './modules/queues/chatbots.routes'
 import { queuesRoutes } from './modules/queues/queues.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { tagsRoutes } from './modules/tags/tags.routes'
@@ -28,6 +31,7 @@ import { allowedOrigins, registerSecurity } from './plugins/security'
 import { registerWebClient } from './plugins/web-client'
 import { createRealtimeHub } from './realtime/hub'
 import { createSocketServer } from './realtime/socket-server'
+import type { MakeSocket } from './channels/whatsapp/socket'
 import { createServices, type Services } from './services'
 import { DEFAULT_TIME_ZONE } from '../shared/constants'
 
@@ -36,6 +40,8 @@ export interface BuildAppOptions {
   db: Database
   mailer?: Mailer
   logger?: boolean | { level: string }
+  /** Builds WhatsApp (Baileys) sockets; tests pass a fake one. */
+  makeSocket?: MakeSocket
 }
 
 export interface App {
@@ -55,7 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The spec's client calls some lists both as `/whatsapp/` and `/whatsapp`.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // 'all': a key no schema declares never reaches a service (the spec's client sends extras).
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const realtime = createRealtimeHub()
@@ -68,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
     defaultTimeZone: DEFAULT_TIME_ZONE,
   }
-  const services = createServices(deps)
+  const services = createServices(deps, { makeSocket: options.makeSocket })
 
   registerErrorHandling(app)
   // Headers and CORS first, so that refusals by the guard carry them too.
@@ -84,7 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(settingsRoutes, { services })
   await app.register(plansRoutes, { services })
   await app.register(companiesRoutes, { services })
+  await app.register(helpsRoutes, { services })
   await app.register(queuesRoutes, { services })
+  await app.register(chatbotsRoutes, { services })
   await app.register(connectionsRoutes, { services })
   await app.register(mediaRoutes, { services })
   await app.register(webhooksRoutes, { services })
@@ -93,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contactsRoutes, { services })
   await app.register(tagsRoutes, { services })
   await app.register(ticketNotesRoutes, { services })
+  await app.register(messageImportRoutes, { services })
   registerWebClient(app, config.webRoot)
 
   const io = createSocketServer(app.server, {
@@ -109,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Background work (sessions, the sender, the pipeline) ends before the database closes.
   app.addHook('onClose', async () => {
     await services.sessions.stopAll()
+    await services.messageImport.stop()
     await services.messages.sender.stop()
     await services.inbound.stop()
     await services.contactImports.stop()

@@ -36,6 +36,12 @@ export interface ServerConfig {
    * and `OPENAI_API_KEY`. Absent in hand-made configs: the default URL and no key.
    */
   openai?: { apiUrl: string; apiKey: string | null }
+  /**
+   * The Meta app behind Facebook login (`META_APP_ID`, `META_APP_SECRET`): POST /facebook trades
+   * page tokens for long-lived ones with it, and its secret signs the pages' webhooks. Absent:
+   * that onboarding answers ERR_FACEBOOK_NOT_CONFIGURED.
+   */
+  metaApp?: { id: string; secret: string } | null
 }
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'
@@ -64,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
   const graphApiUrl = (env.GRAPH_API_URL?.trim() || DEFAULT_GRAPH_API_URL).replace(/\/+$/, '')
   if (!/^https?:\/\/[^\s/]+/.test(graphApiUrl))
     throw new ConfigError('GRAPH_API_URL must be an http(s) URL')
+  const metaAppId = env.META_APP_ID?.trim()
+  const metaAppSecret = env.META_APP_SECRET?.trim()
+  if (Boolean(metaAppId) !== Boolean(metaAppSecret))
+    throw new ConfigError('META_APP_ID and META_APP_SECRET go together')
+  if (metaAppId && !/^[0-9]{1,30}$/.test(metaAppId))
+    throw new ConfigError('META_APP_ID must be the numeric app id')
   const graphApiVersion = env.GRAPH_API_VERSION?.trim() || DEFAULT_GRAPH_API_VERSION
   if (!/^v\d+\.\d+$/.test(graphApiVersion))
     throw new ConfigError('GRAPH_API_VERSION must look like v21.0')
@@ -90,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
       ? { url: smtpUrl, from: env.MAIL_FROM?.trim() || 'Atende <no-reply@localhost>' }
       : null,
     graph: { apiUrl: graphApiUrl, version: graphApiVersion },
+    metaApp: metaAppId && metaAppSecret ? { id: metaAppId, secret: metaAppSecret } : null,
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'out/renderer'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',

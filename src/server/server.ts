@@ -40,6 +40,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Work left by a previous run resumes: stored provider events, queued sends, live sessions.
   services.inbound.start()
   await services.messages.sender.start()
+  await services.messageImport.start()
   void services.sessions
     .boot()
     .catch((error: unknown) => app.log.error({ err: error }, 'session boot failed'))

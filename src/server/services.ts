@@ -3,20 +3,29 @@ import { graphClientFor } from './channels/graph/client'
 import { createMessengerDriver } from './channels/messenger/driver'
 import { createChannelRegistry } from './channels/registry'
 import type { InboundIntake } from './channels/types'
-import { createBaileysDriver, createWhatsappSessionManager } from './channels/whatsapp'
+import {
+  createBaileysDriver,
+  createWhatsappSessionManager,
+  type HistoryIntake,
+} from './channels/whatsapp'
+import type { MakeSocket } from './channels/whatsapp/socket'
 import type { CoreDeps } from './deps'
 import { createAuthService } from './modules/auth/auth.service'
+import { createCompanyPlatformService } from './modules/companies/companies.platform'
 import { createCompaniesService } from './modules/companies/companies.service'
 import { createConnectionsService } from './modules/connections/connections.service'
 import { createContactImportService } from './modules/contacts/contacts.import'
 import { createContactsService } from './modules/contacts/contacts.service'
+import { createHelpsService } from './modules/helps/helps.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
+import { createChatbotsService } from './modules/queues/chatbots.service'
 import { createQueuesService } from './modules/queues/queues.service'
 import { createSettingsService } from './modules/settings/settings.service'
 import { createTagsService } from './modules/tags/tags.service'
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
 import { createInboundService } from './modules/inbound/inbound.service'
+import { createMessageImportService } from './modules/message-import/message-import.service'
 import { createMessagesService } from './modules/messages/messages.service'
 import { createTicketCore } from './modules/tickets/tickets.core'
 import { createTicketsService } from './modules/tickets/tickets.service'
@@ -24,7 +33,7 @@ import { createUsersService } from './modules/users/users.service'
 import { createWebhooksService } from './modules/webhooks/webhooks.service'
 
 /** Every domain service, wired once per app. */
-export function createServices(deps: CoreDeps) {
+export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocket } = {}) {
   const graph = graphClientFor(deps.config)
   const messenger = createMessengerDriver({ graph })
   const channels = createChannelRegistry(deps.config.encryptionKey, {
@@ -34,18 +43,32 @@ export function createServices(deps: CoreDeps) {
   })
   // Baileys sockets hand their events to the inbound pipeline, which exists further down.
   const intake: InboundIntake = { receive: (...args) => inbound.receive(...args) }
-  const sessions = createWhatsappSessionManager(deps, { intake })
+  const history: HistoryIntake = {
+    stage: (...args) => messageImport.history.stage(...args),
+    complete: (...args) => messageImport.history.complete(...args),
+  }
+  const sessions = createWhatsappSessionManager(deps, {
+    intake,
+    history,
+    ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
+  })
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
   const plans = createPlansService(deps)
   const companies = createCompaniesService(deps)
-  const settings = createSettingsService(deps)
-  const queues = createQueuesService(deps)
+  const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
+  const helps = createHelpsService(deps)
+  // Options may assign an attendant; the users service is built after the queues it needs.
+  const chatbots = createChatbotsService(deps, {
+    userIds: (companyId, ids) => users.existing(companyId, ids),
+  })
+  const queues = createQueuesService(deps, { companies, chatbots })
   const media = createMediaService(deps)
   const connections = createConnectionsService(deps, {
     channels,
     companies,
     queues,
     graph,
+    media,
     sessions,
   })
   const ticketCore = createTicketCore(deps, { settings, media })
@@ -102,13 +125,30 @@ export function createServices(deps: CoreDeps) {
     channels,
   })
   const ticketNotes = createTicketNotesService(deps, { tickets })
+  const companyPlatform = createCompanyPlatformService(deps, {
+    companies,
+    plans,
+    settings,
+    users,
+    whatsappConnectionIds: async (ctx) =>
+      (await connections.list(ctx, 'whatsapp')).map((connection) => connection.id),
+    logoutSession: (companyId, connectionId) => sessions.logout(companyId, connectionId),
+  })
+  const messageImport = createMessageImportService(deps, {
+    pipeline: inbound,
+    tickets,
+    announce: (companyId, connectionId) => sessions.announce(companyId, connectionId),
+  })
   return {
     version: deps.config.version,
     channels,
     plans,
     companies,
+    companyPlatform,
     settings,
+    helps,
     queues,
+    chatbots,
     connections,
     media,
     ticketCore,
@@ -123,6 +163,7 @@ export function createServices(deps: CoreDeps) {
     contacts,
     contactImports,
     ticketNotes,
+    messageImport,
   }
 }
 

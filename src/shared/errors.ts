@@ -31,6 +31,7 @@ export const errorStatus = {
   ERR_NO_TAG_FOUND: 404,
   ERR_NO_TICKETNOTE_FOUND: 404,
   ERR_NO_IMPORT_FOUND: 404,
+  ERR_NO_HELP_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
@@ -41,6 +42,10 @@ export const errorStatus = {
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,
   ERR_SETTING_MESSAGE_REQUIRED: 400,
+  // platform (companies, plans): company 1 is never deleted, disabled or expired
+  ERR_PLATFORM_COMPANY: 409,
+  ERR_PLAN_IN_USE: 409,
+  ERR_DUPLICATED_PLAN: 409,
   // later domains (spec catalogue), declared now so every client translates them
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_NO_DEF_WAPP_FOUND: 400,
@@ -75,6 +80,17 @@ export const errorStatus = {
   // connections
   ERR_CONNECTION_LIMIT_REACHED: 403,
   ERR_DUPLICATED_CONNECTION: 409,
+  /** A session action on a channel without sessions (only WhatsApp pairs by QR code). */
+  ERR_CHANNEL_HAS_NO_SESSION: 400,
+  /** POST /facebook without META_APP_ID and META_APP_SECRET on the server. */
+  ERR_FACEBOOK_NOT_CONFIGURED: 503,
+  /** POST /facebook: the Facebook user manages no page. */
+  ERR_FACEBOOK_PAGE_NOT_FOUND: 400,
+  // queues and chatbot options
+  ERR_QUEUE_NOT_FOUND: 404,
+  ERR_NO_CHATBOT_FOUND: 404,
+  ERR_QUEUE_NAME_ALREADY_EXISTS: 409,
+  ERR_QUEUE_LIMIT_REACHED: 403,
   // server
   ERR_INTERNAL: 500,
 } as const satisfies Record<string, number>

@@ -14,6 +14,7 @@ import { contacts, type ContactRow } from '../../src/server/modules/contacts/con
 import { messages, type MessageRow } from '../../src/server/modules/messages/messages.table'
 import { tickets, type TicketRow } from '../../src/server/modules/tickets/tickets.table'
 import { plans, type PlanRow } from '../../src/server/modules/plans/plans.table'
+import { chatbots, type ChatbotRow } from '../../src/server/modules/queues/chatbots.table'
 import { queues, type QueueRow } from '../../src/server/modules/queues/queues.table'
 import { companySettings } from '../../src/server/modules/settings/settings.table'
 import { userQueues, users, type UserRow } from '../../src/server/modules/users/users.table'
@@ -105,6 +106,25 @@ export async function buildQueue(
     })
     .returning()
   return queue!
+}
+
+/** A chatbot option: level 1 of `queue`, or under `overrides.chatbotId`. */
+export async function buildChatbot(
+  db: Database,
+  company: CompanyRow,
+  queue: QueueRow | null,
+  overrides: Partial<typeof chatbots.$inferInsert> = {},
+): Promise<ChatbotRow> {
+  const [option] = await db
+    .insert(chatbots)
+    .values({
+      companyId: company.id,
+      queueId: queue?.id ?? null,
+      name: `Option ${unique()}`,
+      ...overrides,
+    })
+    .returning()
+  return option!
 }
 
 export async function buildConnection(

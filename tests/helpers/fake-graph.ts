@@ -55,6 +55,24 @@ export interface FakeGraph {
     number: { token: string; displayPhoneNumber: string; verifiedName?: string },
   ): void
   addPage(page: { id: string; token: string; name: string }): void
+  /**
+   * A Facebook user who manages pages (`{userId}/accounts`); each page's token also answers
+   * `/me`, and `oauth/access_token` trades it for a long-lived one (`long-{token}`).
+   */
+  addFacebookUser(
+    userId: string,
+    user: {
+      token: string
+      pages: Array<{
+        id: string
+        name: string
+        token: string
+        instagram?: { id: string; username: string }
+      }>
+    },
+  ): void
+  /** Pages whose webhook the app is subscribed to (`{pageId}/subscribed_apps`). */
+  subscriptions: Set<string>
   addProfile(
     userId: string,
     profile: { name?: string; username?: string; profile_pic?: string },
@@ -80,6 +98,19 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
   >()
   const pages = new Map<string, { id: string; name: string }>()
   const profiles = new Map<string, Record<string, string>>()
+  const facebookUsers = new Map<
+    string,
+    {
+      token: string
+      pages: Array<{
+        id: string
+        name: string
+        token: string
+        instagram?: { id: string; username: string }
+      }>
+    }
+  >()
+  const subscriptions = new Set<string>()
   const media = new Map<string, StoredMedia>()
   const uploaded = new Map<string, StoredMedia & { fileName: string }>()
   const cdn = new Map<string, { data: Buffer; mime: string }>()
@@ -142,6 +173,38 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     if (parts[0] !== version) return graphError(res, 400, 2500, 'Unknown path components')
     const [id, edge] = parts.slice(1)
     if (!id) return graphError(res, 400, 2500, 'Unknown path components')
+
+    // Facebook login: token exchange, the user's pages, page webhook subscriptions.
+    if (id === 'oauth' && edge === 'access_token' && req.method === 'POST') {
+      const body = recorded.json as Record<string, string> | undefined
+      const short = body?.fb_exchange_token
+      const page = short ? pages.get(short) : undefined
+      if (body?.grant_type !== 'fb_exchange_token' || !body.client_id || !body.client_secret)
+        return graphError(res, 400, 101, 'Missing client_id or client_secret')
+      if (!short || !page) return badToken(res)
+      pages.set(`long-${short}`, page)
+      return send(res, 200, { access_token: `long-${short}`, token_type: 'bearer' })
+    }
+    const facebookUser = facebookUsers.get(id)
+    if (facebookUser && edge === 'accounts' && req.method === 'GET') {
+      if (token !== facebookUser.token) return badToken(res)
+      return send(res, 200, {
+        data: facebookUser.pages.map((page) => ({
+          id: page.id,
+          name: page.name,
+          access_token: page.token,
+          ...(page.instagram
+            ? { instagram_business_account: { ...page.instagram, name: page.instagram.username } }
+            : {}),
+        })),
+      })
+    }
+    if (edge === 'subscribed_apps' && (req.method === 'POST' || req.method === 'DELETE')) {
+      if (!token || pages.get(token)?.id !== id) return badToken(res)
+      if (req.method === 'POST') subscriptions.add(id)
+      else subscriptions.delete(id)
+      return send(res, 200, { success: true })
+    }
 
     // Cloud API: a business phone number and its edges.
     const phone = phones.get(id)
@@ -254,6 +317,11 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     version,
     requests,
     uploaded,
+    subscriptions,
+    addFacebookUser(userId, user) {
+      facebookUsers.set(userId, user)
+      for (const page of user.pages) pages.set(page.token, { id: page.id, name: page.name })
+    },
     addPhoneNumber(id, number) {
       phones.set(id, { verifiedName: 'Fake Business', ...number })
     },

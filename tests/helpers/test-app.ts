@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/server/app'
 import type { ServerConfig } from '../../src/server/config'
 import { openDatabase, type Database } from '../../src/server/db/client'
+import type { MakeSocket } from '../../src/server/channels/whatsapp/socket'
 import type { Mailer } from '../../src/server/lib/mailer'
 import type { Services } from '../../src/server/services'
 
@@ -74,7 +75,7 @@ async function freshDatabase() {
 }
 
 export async function buildTestApp(
-  options: { config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+  options: { config?: Partial<ServerConfig>; mailer?: Mailer; makeSocket?: MakeSocket } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config)
   const { handle, drop } = await freshDatabase()
@@ -84,6 +85,7 @@ export async function buildTestApp(
     db: handle.db,
     logger: false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
   })
   await app.ready()
   return {

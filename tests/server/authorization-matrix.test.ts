@@ -3,10 +3,21 @@ import type { Access } from '../../src/server/plugins/auth'
 import { channels } from './matrix/channels'
 import { contacts } from './matrix/contacts'
 import { foundation } from './matrix/foundation'
+import { messageImport } from './matrix/message-import'
 import { messages } from './matrix/messages'
+import { platform } from './matrix/platform'
+import { queues } from './matrix/queues'
 import { tickets } from './matrix/tickets'
 import type { Actor, Entry, Fixture, Malformed } from './matrix/types'
-import { buildCompany, buildConnection, buildMessage, buildTicket, buildUser } from '../factories'
+import {
+  buildChatbot,
+  buildCompany,
+  buildConnection,
+  buildMessage,
+  buildQueue,
+  buildTicket,
+  buildUser,
+} from '../factories'
 import { loginAs } from '../helpers/auth'
 import { buildTestApp, type TestApp } from '../helpers/test-app'
 
@@ -15,14 +26,24 @@ import { buildTestApp, type TestApp } from '../helpers/test-app'
  * anonymous visitor, a plain user, an admin and a super user of their own company, and, where it
  * takes an id, with another company's id. Adding a route without an entry fails this test.
  */
-const parts = [foundation, tickets, messages, channels, contacts]
+const parts = [foundation, tickets, messages, channels, contacts, platform, queues, messageImport]
 const matrix: Record<string, Entry> = Object.assign({}, ...parts.map((part) => part.entries))
 const malformed: Malformed = Object.assign({}, ...parts.map((part) => part.malformed))
 
 const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, super: 3 }
 const actorRank: Record<Actor, number> = { anonymous: 0, user: 1, admin: 2, super: 3 }
 /** Super-user routes that may reach any company: for everyone else a foreign id is simply not found. */
-const superReachesForeign = new Set(['GET /companySettings/:id', 'GET /companies/listPlan/:id'])
+const superReachesForeign = new Set([
+  'GET /companySettings/:id',
+  'GET /companies/listPlan/:id',
+  'GET /companies/:id',
+  'PUT /companies/:id/schedules',
+  'GET /plans/:id',
+  'GET /whatsapp-admin/:id',
+  'PUT /whatsapp-admin/:id',
+  'DELETE /whatsapp-admin/:id',
+  'DELETE /whatsappsession/admin/:id',
+])
 
 let t: TestApp
 beforeAll(async () => {
@@ -69,6 +90,10 @@ describe.each(Object.entries(matrix))('%s', (key, entry) => {
     const foreignTicket = await buildTicket(t.db, foreignCompany, { connection: foreignConnection })
     const message = await buildMessage(t.db, ticket)
     const foreignMessage = await buildMessage(t.db, foreignTicket)
+    const queue = await buildQueue(t.db, company)
+    const foreignQueue = await buildQueue(t.db, foreignCompany)
+    const option = await buildChatbot(t.db, company, queue)
+    const foreignOption = await buildChatbot(t.db, foreignCompany, foreignQueue)
     const fixture: Fixture = {
       companyId: company.id,
       ticketId: ticket.id,
@@ -80,7 +105,13 @@ describe.each(Object.entries(matrix))('%s', (key, entry) => {
       foreignContactId: foreignTicket.contactId,
       foreignMessageId: foreignMessage.id,
       connectionId: connection.id,
+      queueId: queue.id,
+      foreignQueueId: foreignQueue.id,
+      chatbotId: option.id,
+      foreignChatbotId: foreignOption.id,
       foreignConnectionId: foreignConnection.id,
+      planId: company.plan.id,
+      foreignPlanId: foreignCompany.plan.id,
       userId: actor === 'admin' || actor === 'super' ? colleague.id : (me?.id ?? colleague.id),
       foreignCompanyId: foreignCompany.id,
       foreignUserId: foreignUser.id,

@@ -44,6 +44,8 @@ export function contentSecurityPolicy({ serverUrl, devServerUrl }: CspOptions): 
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
     'worker-src': ["'self'", 'blob:'],
+    // The help videos' embedded player (002 §2.3).
+    'frame-src': ['https://www.youtube.com'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -20,7 +20,9 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
         scriptSrc: ["'self'"],
         // Fluent UI (Griffel) inserts its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Help videos (002 §2.3): YouTube thumbnails and the embedded player.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://img.youtube.com'],
+        frameSrc: ['https://www.youtube.com'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'none'"],

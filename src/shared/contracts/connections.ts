@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, Timestamp } from './common'
+import { ServiceHours } from './service-hours'
 
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] as const
 export const Channel = Type.Union(CHANNELS.map((channel) => Type.Literal(channel)))
@@ -116,16 +117,6 @@ export const FilterConnectionsQuery = Type.Object({
 
 export const ConnectionList = Type.Array(ConnectionDto)
 
-/** One weekday of a connection's service hours (001 §3 Service hours); empty times = closed. */
-export const ServiceHoursDay = Type.Object({
-  weekday: Type.String({ maxLength: 30 }),
-  weekdayEn: Type.String({ maxLength: 30 }),
-  startTimeA: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
-  endTimeA: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
-  startTimeB: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
-  endTimeB: Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' }),
-})
-
 const message = Type.String({ maxLength: 5000 })
 /** Minutes (the family's string-typed ones arrive as digits and are coerced). */
 const minutes = Type.Integer({ minimum: 0, maximum: 525_600 })
@@ -175,7 +166,7 @@ const connectionFields = {
   collectiveVacationStart: Type.Optional(optionalDate),
   collectiveVacationEnd: Type.Optional(optionalDate),
   collectiveVacationMessage: Type.Optional(message),
-  schedules: Type.Optional(Type.Array(ServiceHoursDay, { maxItems: 7 })),
+  schedules: Type.Optional(ServiceHours),
   queueIds: Type.Optional(Type.Array(Id, { maxItems: 200, uniqueItems: true })),
   // Channel whatsappapi: the Cloud API phone number and its business account.
   wabaPhoneNumberId: Type.Optional(graphId),
@@ -207,3 +198,29 @@ export const UpdateConnectionBody = Type.Object({
   ...connectionFields,
 })
 export type UpdateConnectionBody = Static<typeof UpdateConnectionBody>
+
+/** GET /whatsapp/all (super): every company's connections, each with its company's name. */
+export const AdminConnectionDto = Type.Intersect([
+  ConnectionDto,
+  Type.Object({ company: Type.Object({ id: Id, name: Type.String() }) }),
+])
+export type AdminConnectionDto = Static<typeof AdminConnectionDto>
+export const AdminConnectionList = Type.Array(AdminConnectionDto)
+
+/** DELETE /whatsapp/{id}, the session actions and POST /whatsapp-restart answer a message. */
+export const ConnectionMessage = Type.Object({ message: Type.String() })
+export type ConnectionMessage = Static<typeof ConnectionMessage>
+
+/** Greeting attachments (001 §5: video and image), at most this size. */
+export const GREETING_MEDIA_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * POST /facebook: the Facebook login's user and token; the server lists the user's pages and
+ * makes a facebook connection per page (and an instagram one per linked account on request).
+ */
+export const FacebookOnboardingBody = Type.Object({
+  facebookUserId: Type.String({ pattern: '^[0-9]{1,30}$' }),
+  facebookUserToken: Type.String({ minLength: 1, maxLength: 4096 }),
+  addInstagram: Type.Optional(Type.Boolean()),
+})
+export type FacebookOnboardingBody = Static<typeof FacebookOnboardingBody>

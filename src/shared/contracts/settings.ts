@@ -111,6 +111,9 @@ export type UpdateCompanySettingBody = Static<typeof UpdateCompanySettingBody>
 
 export const CompanySettingOneQuery = Type.Object({ column: Type.String({ maxLength: 64 }) })
 
+/** A stored branding file name, as the server makes them: nothing that could leave the folder. */
+export const BRANDING_FILE_PATTERN = /^[a-z0-9-]{1,80}\.(png|jpg|webp|gif|ico)$/
+
 /**
  * Platform-wide settings, stored with no company and written by the super user only.
  * `public` keys are readable without signing in through /public-settings/{key}.
@@ -128,13 +131,18 @@ export const globalSettingDefinitions = {
   appName: { schema: Type.String({ maxLength: 60 }), default: '', public: true },
   primaryColorLight: { schema: colour(), default: '#065183', public: true },
   primaryColorDark: { schema: colour(), default: '#065183', public: true },
-  appLogoLight: { schema: Type.String({ maxLength: 200 }), default: '', public: true },
-  appLogoDark: { schema: Type.String({ maxLength: 200 }), default: '', public: true },
-  appLogoFavicon: { schema: Type.String({ maxLength: 200 }), default: '', public: true },
+  appLogoLight: { schema: brandingFile(), default: '', public: true },
+  appLogoDark: { schema: brandingFile(), default: '', public: true },
+  appLogoFavicon: { schema: brandingFile(), default: '', public: true },
 } satisfies Record<string, { schema: TSchema; default: string; public: boolean }>
 
 function colour() {
   return Type.String({ pattern: '^(#[0-9a-fA-F]{3,8})?$' })
+}
+
+/** A logo is a file the upload stored (or none): clients build URLs from it. */
+function brandingFile() {
+  return Type.String({ pattern: `^(${BRANDING_FILE_PATTERN.source.slice(1, -1)})?$` })
 }
 
 export type GlobalSettingKey = keyof typeof globalSettingDefinitions
@@ -154,4 +162,23 @@ export const UpdateSettingBody = Type.Object({ value: Type.String({ maxLength: 4
 
 export const PublicSettingQuery = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 200 })),
+})
+
+export const WhitelabelLogoMode = Type.Union([
+  Type.Literal('Light'),
+  Type.Literal('Dark'),
+  Type.Literal('Favicon'),
+])
+export type WhitelabelLogoMode = Static<typeof WhitelabelLogoMode>
+
+/** Multipart fields of POST /settings-whitelabel/logo besides the file. */
+export const WhitelabelLogoFields = Type.Object({
+  typeArch: Type.Literal('logo'),
+  mode: WhitelabelLogoMode,
+})
+
+export const WHITELABEL_LOGO_MAX_BYTES = 1024 * 1024
+
+export const BrandingFileParams = Type.Object({
+  file: Type.String({ pattern: BRANDING_FILE_PATTERN.source, maxLength: 100 }),
 })

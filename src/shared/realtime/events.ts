@@ -1,6 +1,7 @@
-import type { ConnectionDto } from '../contracts/connections'
+import type { AdminConnectionDto, ConnectionDto } from '../contracts/connections'
 import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type { MessageDto } from '../contracts/messages'
+import type { ChatbotDetailDto, QueueDto } from '../contracts/queues'
 import type { SettingDto } from '../contracts/settings'
 import type { TagDto } from '../contracts/tags'
 import type { TicketDto } from '../contracts/tickets'
@@ -38,16 +39,41 @@ export interface CompanyEventPayloads {
     | { action: 'import'; job: ImportJobDto }
   /** Tags changed; emitted as `company{id}-tag`, without the dash (000 §7, reference §10). */
   tag: { action: 'create' | 'update'; tag: TagDto } | { action: 'delete'; tagId: number }
+  /** A queue was created, changed or deleted (001 §7); every user's queue lists follow it. */
+  queue: { action: 'update'; queue: QueueDto } | { action: 'delete'; queueId: number }
+  /** A chatbot option changed (reference §7); only admins edit options. */
+  chatbot: { action: 'update'; chatbot: ChatbotDetailDto } | { action: 'delete'; chatbotId: number }
   whatsapp: { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: number }
   /** Status, QR and retries of a connection's session (001 §4). */
   whatsappSession: { action: 'update'; session: ConnectionDto }
+  /**
+   * History import of a WhatsApp connection (001 §4), emitted as `importMessages-{companyId}`:
+   * `this`/`all` are -1 while the phone is still sending history ("Preparing"), then the count
+   * handed to the inbox so far; `refresh` when the import ended and the connections list changed.
+   */
+  importMessages:
+    | {
+        action: 'update'
+        status: { this: number; all: number; date?: string }
+        whatsappId: number
+      }
+    | { action: 'refresh'; whatsappId: number }
+  /** An operator changed a connection (PUT /whatsapp-admin); `admin-whatsapp`, super room only. */
+  adminWhatsapp: { action: 'update'; whatsapp: AdminConnectionDto }
 }
 export type CompanyEventKind = keyof CompanyEventPayloads
 
-/** The spec's event names: `company-{id}-{kind}`, except the tag channel `company{id}-tag`. */
+/**
+ * The spec's event names: `company-{id}-{kind}`, except the tag channel `company{id}-tag`,
+ * the history import's `importMessages-{id}` and the operator's `admin-whatsapp`.
+ */
 export type CompanyEventName<K extends CompanyEventKind> = K extends 'tag'
   ? `company${number}-tag`
-  : `company-${number}-${K}`
+  : K extends 'importMessages'
+    ? `importMessages-${number}`
+    : K extends 'adminWhatsapp'
+      ? 'admin-whatsapp'
+      : `company-${number}-${K}`
 
 /** The spec's event name for a company event, irregular ones included. */
 export const companyEvent = <K extends CompanyEventKind>(
@@ -57,7 +83,11 @@ export const companyEvent = <K extends CompanyEventKind>(
   // The conditional type cannot be narrowed by the comparison; both branches match it.
   (kind === 'tag'
     ? `company${companyId}-tag`
-    : `company-${companyId}-${kind}`) as CompanyEventName<K>
+    : kind === 'importMessages'
+      ? `importMessages-${companyId}`
+      : kind === 'adminWhatsapp'
+        ? 'admin-whatsapp'
+        : `company-${companyId}-${kind}`) as CompanyEventName<K>
 
 /** Socket.IO namespace of a company, as the spec's client connects to it. */
 export const companyNamespace = (companyId: number) => `/${companyId}` as const

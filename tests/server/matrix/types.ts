@@ -8,6 +8,14 @@ export interface Fixture {
   foreignCompanyId: number
   foreignUserId: number
   foreignConnectionId: number
+  /** The plans of the actor's company and of the other company. */
+  planId: number
+  foreignPlanId: number
+  /** A queue of the actor's company with one level-1 option, and the same elsewhere. */
+  queueId: number
+  foreignQueueId: number
+  chatbotId: number
+  foreignChatbotId: number
   /** An open ticket held by the actor (by the colleague for anonymous), with one inbound message. */
   ticketId: number
   ticketUuid: string

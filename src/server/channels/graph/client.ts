@@ -110,7 +110,7 @@ export function createGraphClient(options: GraphClientOptions) {
   }
 
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     segments: readonly string[],
     token: string,
     body: GraphBody | undefined,
@@ -149,6 +149,9 @@ export function createGraphClient(options: GraphClientOptions) {
       body: GraphBody,
       callOptions: GraphCallOptions = {},
     ) => call<T>('POST', segments, token, body, callOptions),
+
+    delete: <T>(segments: readonly string[], token: string, callOptions: GraphCallOptions = {}) =>
+      call<T>('DELETE', segments, token, undefined, callOptions),
 
     /**
      * Fetches a media file by the URL Graph (or a webhook) gave. The token goes only where Graph

@@ -3,6 +3,8 @@ export { createBaileysDriver, type BaileysDriver, type BaileysDriverOptions } fr
 export {
   createWhatsappSessionManager,
   DEFAULT_SESSION_TIMING,
+  type HistoryIntake,
+  type HistoryMessage,
   type SessionEventsHub,
   type SessionTiming,
   type WhatsappSessionDeps,

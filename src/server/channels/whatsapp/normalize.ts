@@ -23,7 +23,15 @@ import { isRecord, longToNumber, revive, toPlain, type Json } from './serialize'
  * key did not resolve to the phone-number JIDs Baileys' LID store knew at arrival time.
  */
 export type BaileysEnvelope =
-  | { v: 1; kind: 'message'; upsert: MessageUpsertType; message: Json; pn?: Record<string, string> }
+  | {
+      v: 1
+      kind: 'message'
+      upsert: MessageUpsertType
+      message: Json
+      pn?: Record<string, string>
+      /** From a history import: stored without bots or live events. */
+      imported?: true
+    }
   | { v: 1; kind: 'update'; update: Json }
   | { v: 1; kind: 'call'; call: Json; pn?: Record<string, string> }
 
@@ -31,12 +39,14 @@ export const messageEnvelope = (
   message: WAMessage,
   upsert: MessageUpsertType,
   pn: Record<string, string> = {},
+  imported = false,
 ): BaileysEnvelope => ({
   v: 1,
   kind: 'message',
   upsert,
   message: toPlain(message) ?? null,
   ...(Object.keys(pn).length > 0 ? { pn } : {}),
+  ...(imported ? { imported: true as const } : {}),
 })
 
 export const updateEnvelope = (update: WAMessageUpdate): BaileysEnvelope => ({
@@ -115,7 +125,7 @@ export function normalizeBaileysPayload(
   const pn = isRecord(payload.pn) ? (payload.pn as Record<string, string>) : {}
   switch (payload.kind) {
     case 'message':
-      return normalizeMessage(payload.message, pn, context)
+      return normalizeMessage(payload.message, pn, context, payload.imported === true)
     case 'update':
       return normalizeUpdate(payload.update)
     case 'call':
@@ -129,6 +139,7 @@ function normalizeMessage(
   stored: unknown,
   pn: Record<string, string>,
   context: NormalizeContext,
+  imported: boolean,
 ): InboundEvent[] {
   const revived = revive(stored)
   if (!isRecord(revived) || !isRecord(revived.key)) return []
@@ -146,6 +157,8 @@ function normalizeMessage(
 
   const protocol = content.protocolMessage
   if (protocol) {
+    // Old edits and deletions are already folded into the history the phone sends.
+    if (imported) return []
     const target = protocol.key?.id
     if (!target) return []
     if (protocol.type === ProtocolType.REVOKE) return [{ type: 'revoke', providerId: target }]
@@ -176,6 +189,7 @@ function normalizeMessage(
   }
   if (contextInfo?.stanzaId) event.quotedProviderId = contextInfo.stanzaId
   if (contextInfo?.isForwarded || (contextInfo?.forwardingScore ?? 0) > 0) event.isForwarded = true
+  if (imported) event.imported = true
   return [event]
 }
 
@@ -235,7 +249,7 @@ export function personRef(
   return { id: jidDecode(phone)?.user ?? phone, isGroup: false, jid: phone, ...lid, ...named }
 }
 
-function timestampSeconds(value: WAMessage['messageTimestamp']): number {
+export function timestampSeconds(value: WAMessage['messageTimestamp']): number {
   if (typeof value === 'number') return value
   if (typeof value === 'string') return Number(value) || 0
   if (value && typeof value === 'object') return longToNumber(value)

@@ -1,7 +1,9 @@
 import {
   DisconnectReason,
+  isJidGroup,
   jidDecode,
   jidNormalizedUser,
+  proto,
   type CacheStore,
   type ConnectionState,
   type WACallEvent,
@@ -20,6 +22,7 @@ import {
   callEnvelope,
   isRelevantUpsert,
   messageEnvelope,
+  timestampSeconds,
   updateEnvelope,
   type BaileysEnvelope,
 } from './normalize'
@@ -64,8 +67,25 @@ export const DEFAULT_SESSION_TIMING: SessionTiming = {
   intakeRetryDelaysMs: [1_000, 5_000],
 }
 
+/** One message of the history the phone sends while pairing, for a history import. */
+export interface HistoryMessage {
+  providerId: string
+  sentAt: Date
+  isGroup: boolean
+  /** What the inbound intake receives once the import runs. */
+  envelope: BaileysEnvelope
+}
+
+/** Where the history of a connection with an import window goes (the message-import module). */
+export interface HistoryIntake {
+  stage(connection: { companyId: number; id: number }, messages: HistoryMessage[]): Promise<void>
+  /** The phone reported its full history sent. */
+  complete(connection: { companyId: number; id: number }): void
+}
+
 export interface WhatsappSessionManagerOptions {
   intake: InboundIntake
+  history?: HistoryIntake
   makeSocket?: MakeSocket
   timing?: Partial<SessionTiming>
 }
@@ -92,6 +112,8 @@ interface Session {
   recentMessages: CacheStore
   /** People the phone shared with this session (address book, chats). */
   directory: Directory
+  /** The connection had an import window when the socket started. */
+  importing: boolean
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -156,6 +178,7 @@ export function createWhatsappSessionManager(
       retryCounter: createTtlCache(600_000),
       recentMessages: createTtlCache(60_000),
       directory: createDirectory(),
+      importing: false,
     }
   }
 
@@ -264,6 +287,7 @@ export function createWhatsappSessionManager(
       }
       const generation = (session.generation += 1)
       const live = () => session.generation === generation && !session.ended
+      session.importing = Boolean(row.importOldMessages) && options.history !== undefined
       const socket = makeSocket(
         socketOptions({
           auth: auth.state,
@@ -274,6 +298,7 @@ export function createWhatsappSessionManager(
           allowGroup: row.allowGroup,
           retryCounter: session.retryCounter,
           recentMessages: session.recentMessages,
+          importHistory: session.importing,
         }),
       )
       session.socket = socket
@@ -313,9 +338,18 @@ export function createWhatsappSessionManager(
     socket.ev.on('contacts.upsert', (contacts) => session.directory.addContacts(contacts))
     socket.ev.on('contacts.update', (contacts) => session.directory.addContacts(contacts))
     socket.ev.on('chats.upsert', (chats) => session.directory.addChats(chats))
-    socket.ev.on('messaging-history.set', ({ contacts, chats }) => {
+    socket.ev.on('messaging-history.set', ({ contacts, chats, messages }) => {
       session.directory.addContacts(contacts)
       session.directory.addChats(chats)
+      if (session.importing) stageHistory(session, socket, messages)
+    })
+    socket.ev.on('messaging-history.status', ({ syncType, status }) => {
+      if (
+        session.importing &&
+        status === 'complete' &&
+        syncType === proto.HistorySync.HistorySyncType.FULL
+      )
+        options.history?.complete({ companyId: session.companyId, id: session.connectionId })
     })
     // Messages already received are handed on even if the socket was replaced meanwhile.
     socket.ev.on('messages.upsert', ({ messages, type }) => {
@@ -356,6 +390,34 @@ export function createWhatsappSessionManager(
         ),
       )
     })
+  }
+
+  /** Hands history messages to the import, in arrival order with the live deliveries. */
+  function stageHistory(session: Session, socket: BaileysSocket, messages: WAMessage[]) {
+    const history = options.history
+    const relevant = messages.filter(isRelevantUpsert)
+    if (!history || relevant.length === 0) return
+    const connection = { companyId: session.companyId, id: session.connectionId }
+    session.inbox = session.inbox
+      .then(async () => {
+        const staged = await Promise.all(
+          relevant.map(async (message): Promise<HistoryMessage> => ({
+            providerId: message.key.id!,
+            sentAt: new Date(timestampSeconds(message.messageTimestamp) * 1000),
+            isGroup: Boolean(isJidGroup(message.key.remoteJid ?? '')),
+            envelope: messageEnvelope(
+              message,
+              'append',
+              await resolveLids(socket, unresolvedLids(message.key)),
+              true,
+            ),
+          })),
+        )
+        await history.stage(connection, staged)
+      })
+      .catch((err: unknown) => {
+        deps.log.error({ err, connectionId: session.connectionId }, 'history not staged')
+      })
   }
 
   async function resolveLids(socket: BaileysSocket, lids: string[]) {
@@ -484,6 +546,24 @@ export function createWhatsappSessionManager(
     })
   }
 
+  /** Ends the session (unlinking the phone when open) and forgets its pairing; no status write. */
+  async function unlink(companyId: number, connectionId: number): Promise<void> {
+    const previous = sessions.get(connectionId)
+    if (previous) {
+      const wasOpen = previous.open
+      const socket = detach(previous)
+      if (socket && wasOpen) {
+        // Baileys' logout ends the socket itself.
+        await socket.logout().catch((err: unknown) => {
+          deps.log.warn({ err, connectionId }, 'whatsapp logout failed')
+          endSocket(socket)
+        })
+      } else endSocket(socket)
+      await previous.work
+    }
+    await wipeAuthState(deps.db, companyId, connectionId)
+  }
+
   /** The open socket of a connection on this server. */
   function socketFor(connectionId: number): BaileysSocket | undefined {
     const session = sessions.get(connectionId)
@@ -502,20 +582,7 @@ export function createWhatsappSessionManager(
 
     /** DELETE /whatsappsession/{id}: unlink on the phone, forget the pairing, DISCONNECTED. */
     async logout(companyId: number, connectionId: number): Promise<void> {
-      const previous = sessions.get(connectionId)
-      if (previous) {
-        const wasOpen = previous.open
-        const socket = detach(previous)
-        if (socket && wasOpen) {
-          // Baileys' logout ends the socket itself.
-          await socket.logout().catch((err: unknown) => {
-            deps.log.warn({ err, connectionId }, 'whatsapp logout failed')
-            endSocket(socket)
-          })
-        } else endSocket(socket)
-        await previous.work
-      }
-      await wipeAuthState(deps.db, companyId, connectionId)
+      await unlink(companyId, connectionId)
       const row = await repo.updateSession(companyId, connectionId, {
         status: 'DISCONNECTED',
         qrcode: '',
@@ -524,6 +591,9 @@ export function createWhatsappSessionManager(
       })
       if (row) await emitSession(row)
     },
+
+    /** The connection is being deleted: the phone is unlinked and the pairing forgotten. */
+    discard: (companyId: number, connectionId: number) => unlink(companyId, connectionId),
 
     /**
      * Company blocked after the billing grace (reference §14): socket closed and DISCONNECTED,
@@ -567,6 +637,12 @@ export function createWhatsappSessionManager(
       const all = [...sessions.values()]
       for (const session of all) endSocket(detach(session))
       await Promise.allSettled(all.flatMap((session) => [session.work, session.inbox]))
+    },
+
+    /** Tells the company a connection row changed outside the session (history import). */
+    async announce(companyId: number, connectionId: number): Promise<void> {
+      const row = await repo.findConnection(companyId, connectionId)
+      if (row) await emitSession(row)
     },
 
     /** The open socket of a connection on this server, for the driver. */

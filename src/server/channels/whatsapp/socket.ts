@@ -101,6 +101,11 @@ export interface SocketOptionsInput {
   retryCounter: CacheStore
   /** Recently seen messages, for Baileys' retry requests. */
   recentMessages: CacheStore
+  /**
+   * The connection has a history-import window: ask the phone for its full history. The phone
+   * sends it only while pairing, which is why enabling an import asks for a new QR (001 §4).
+   */
+  importHistory?: boolean
 }
 
 /** Socket options of reference §6 "Socket options". */
@@ -121,8 +126,9 @@ export function socketOptions(input: SocketOptionsInput): UserFacingSocketConfig
     maxMsgRetryCount: 5,
     connectTimeoutMs: 25_000,
     emitOwnEvents: true,
-    // History import is a job of its own; a fresh pairing does not pull the whole history.
-    syncFullHistory: false,
+    // Without an import window a fresh pairing does not pull the whole history.
+    syncFullHistory: input.importHistory === true,
+    ...(input.importHistory ? { shouldSyncHistoryMessage: () => true } : {}),
     getMessage: async (key) => {
       if (!key.id) return undefined
       return (await input.recentMessages.get<proto.IMessage>(key.id)) ?? undefined

@@ -1,4 +1,11 @@
-import type { CompanyDto } from '../../../shared/contracts/companies'
+import type {
+  CompanyAdminDto,
+  CompanyDto,
+  CompanyWithPlanDto,
+} from '../../../shared/contracts/companies'
+import type { ServiceHours } from '../../../shared/contracts/service-hours'
+import type { PlanRow } from '../plans/plans.table'
+import { presentPlan } from '../plans/plans.presenter'
 import type { CompanyRow } from './companies.table'
 
 export const presentCompany = (row: CompanyRow): CompanyDto => ({
@@ -7,6 +14,7 @@ export const presentCompany = (row: CompanyRow): CompanyDto => ({
   email: row.email,
   phone: row.phone,
   document: row.document,
+  paymentMethod: row.paymentMethod,
   status: row.status,
   dueDate: row.dueDate,
   recurrence: row.recurrence,
@@ -15,6 +23,20 @@ export const presentCompany = (row: CompanyRow): CompanyDto => ({
   campaignsEnabled: row.campaignsEnabled,
   numberAttendants: row.numberAttendants,
   numberConections: row.numberConections,
+  // Written only through the validated schedules route (or the default []).
+  schedules: row.schedules as ServiceHours,
   lastLogin: row.lastLogin?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
+})
+
+export const presentCompanyWithPlan = (row: CompanyRow, plan: PlanRow): CompanyWithPlanDto => ({
+  ...presentCompany(row),
+  plan: presentPlan(plan),
+})
+
+export const presentCompanyAdmin = (row: CompanyRow, plan: PlanRow): CompanyAdminDto => ({
+  ...presentCompanyWithPlan(row, plan),
+  folderSize: row.folderSize,
+  numberFileFolder: row.numberFileFolder,
+  updatedAtFolder: row.updatedAtFolder?.toISOString() ?? null,
 })

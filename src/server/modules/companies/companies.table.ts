@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   integer,
@@ -30,6 +31,10 @@ export const companies = pgTable('companies', {
   /** Company service hours (two shifts a weekday), used when scheduleType is company. */
   schedules: jsonb('schedules').notNull().default([]),
   lastLogin: timestamp('lastLogin', { withTimezone: true }),
+  /** Disk use of the company's media folder, cached: walking it per request is too slow. */
+  folderSize: bigint('folderSize', { mode: 'number' }).notNull().default(0),
+  numberFileFolder: integer('numberFileFolder').notNull().default(0),
+  updatedAtFolder: timestamp('updatedAtFolder', { withTimezone: true }),
   createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
 })

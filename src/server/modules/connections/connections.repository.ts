@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { companies } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 import { connectionQueues, connections, type ConnectionRow } from './connections.table'
 import type { Channel } from '../../../shared/contracts/connections'
@@ -36,8 +37,85 @@ export function connectionsRepository(db: Executor) {
       return row
     },
 
+    /** Every company's connections with the company's name, for the platform operator. */
+    listAll(): Promise<Array<{ row: ConnectionRow; companyName: string }>> {
+      return db
+        .select({ row: connections, companyName: companies.name })
+        .from(connections)
+        .innerJoin(companies, eq(companies.id, connections.companyId))
+        .orderBy(asc(companies.name), asc(connections.companyId), asc(connections.name))
+    },
+
+    /** A connection of any company with its company's name (operator routes). */
+    async findWithCompany(
+      id: number,
+    ): Promise<{ row: ConnectionRow; companyName: string } | undefined> {
+      const [found] = await db
+        .select({ row: connections, companyName: companies.name })
+        .from(connections)
+        .innerJoin(companies, eq(companies.id, connections.companyId))
+        .where(eq(connections.id, id))
+      return found
+    },
+
+    /** The company's connection of `channel` for a Meta page or Instagram account id. */
+    async findByPageAccount(
+      companyId: number,
+      channel: Channel,
+      facebookPageUserId: string,
+    ): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(
+          and(
+            eq(connections.companyId, companyId),
+            eq(connections.channel, channel),
+            eq(connections.facebookPageUserId, facebookPageUserId),
+          ),
+        )
+        .orderBy(asc(connections.id))
+        .limit(1)
+      return row
+    },
+
+    /** Whether any connection, of any company, still relies on the page's webhook subscription. */
+    async pageInUse(facebookPageId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(eq(connections.facebookPageId, facebookPageId))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** The oldest WhatsApp-family connection left: the one promoted when the default goes. */
+    async oldestOfChannels(
+      companyId: number,
+      channels: readonly Channel[],
+    ): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), inArray(connections.channel, channels)))
+        .orderBy(asc(connections.createdAt), asc(connections.id))
+        .limit(1)
+      return row
+    },
+
+    async remove(companyId: number, id: number): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .delete(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .returning()
+      return row
+    },
+
     /** Queues of many connections in one query, in queue order. */
-    async queuesOf(companyId: number, connectionIds: number[]): Promise<ConnectionQueueLink[]> {
+    async queuesOf(
+      companyId: number | null,
+      connectionIds: number[],
+    ): Promise<ConnectionQueueLink[]> {
       if (connectionIds.length === 0) return []
       return db
         .select({
@@ -52,7 +130,8 @@ export function connectionsRepository(db: Executor) {
         .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
         .where(
           and(
-            eq(connectionQueues.companyId, companyId),
+            // null: the operator's view across companies, by connection ids already chosen.
+            companyId === null ? undefined : eq(connectionQueues.companyId, companyId),
             inArray(connectionQueues.connectionId, connectionIds),
           ),
         )

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { IdParams } from '../../../shared/contracts/common'
 import {
+  AdminConnectionDto,
+  AdminConnectionList,
   ConnectionDto,
   ConnectionList,
+  ConnectionMessage,
   CreateConnectionBody,
+  FacebookOnboardingBody,
   FilterConnectionsQuery,
+  GREETING_MEDIA_MAX_BYTES,
   ListConnectionsQuery,
   UpdateConnectionBody,
 } from '../../../shared/contracts/connections'
+import { AppError } from '../../lib/app-error'
 import type { Services } from '../../services'
 
 export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
@@ -32,6 +38,16 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       config: { access: 'user' },
     },
     (request) => connections.list(request.ctx, request.query.channel ?? 'whatsapp'),
+  )
+
+  // Declared before `/whatsapp/:id`, whose id would not match `all` anyway.
+  app.get(
+    '/whatsapp/all',
+    {
+      schema: { querystring: ListConnectionsQuery, response: { 200: AdminConnectionList } },
+      config: { access: 'super' },
+    },
+    () => connections.listAll(),
   )
 
   app.get(
@@ -65,5 +81,130 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       config: { access: 'user' },
     },
     (request) => connections.update(request.ctx, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/whatsapp/:id',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionMessage } },
+      config: { access: 'user' },
+    },
+    (request) => connections.remove(request.ctx, request.params.id),
+  )
+
+  app.post(
+    '/whatsapp/:id/media-upload',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionDto } },
+      config: { access: 'user' },
+    },
+    (request) =>
+      // The file is read only once the caller may change the connection.
+      connections.uploadGreetingMedia(request.ctx, request.params.id, async () => {
+        if (!request.isMultipart()) throw new AppError('ERR_INVALID_FILE')
+        const file = await request.file({
+          limits: { fileSize: GREETING_MEDIA_MAX_BYTES, files: 1, fields: 10 },
+        })
+        if (file?.fieldname !== 'file') {
+          file?.file.resume()
+          throw new AppError('ERR_INVALID_FILE')
+        }
+        return { file: file.file, filename: file.filename }
+      }),
+  )
+
+  app.delete(
+    '/whatsapp/:id/media-upload',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionDto } },
+      config: { access: 'user' },
+    },
+    (request) => connections.removeGreetingMedia(request.ctx, request.params.id),
+  )
+
+  app.post(
+    '/whatsappsession/:id',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionMessage } },
+      config: { access: 'user' },
+    },
+    (request) => connections.sessionAction(request.ctx, request.params.id, 'start'),
+  )
+
+  app.put(
+    '/whatsappsession/:id',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionMessage } },
+      config: { access: 'user' },
+    },
+    (request) => connections.sessionAction(request.ctx, request.params.id, 'newQr'),
+  )
+
+  app.delete(
+    '/whatsappsession/:id',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionMessage } },
+      config: { access: 'user' },
+    },
+    (request) => connections.sessionAction(request.ctx, request.params.id, 'logout'),
+  )
+
+  app.delete(
+    '/whatsappsession/admin/:id',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionMessage } },
+      config: { access: 'super' },
+    },
+    (request) => connections.sessionAction(request.ctx, request.params.id, 'logout', true),
+  )
+
+  app.post(
+    '/whatsapp-restart',
+    { schema: { response: { 200: ConnectionMessage } }, config: { access: 'user' } },
+    (request) => connections.restartAll(request.ctx),
+  )
+
+  app.get(
+    '/whatsapp-admin/:id',
+    {
+      schema: {
+        params: IdParams,
+        querystring: ListConnectionsQuery,
+        response: { 200: AdminConnectionDto },
+      },
+      config: { access: 'super' },
+    },
+    (request) => connections.adminGet(request.params.id),
+  )
+
+  app.put(
+    '/whatsapp-admin/:id',
+    {
+      schema: {
+        params: IdParams,
+        body: UpdateConnectionBody,
+        response: { 200: AdminConnectionDto },
+      },
+      config: { access: 'super' },
+    },
+    (request) => connections.adminUpdate(request.ctx, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/whatsapp-admin/:id',
+    {
+      schema: { params: IdParams, response: { 200: ConnectionMessage } },
+      config: { access: 'super' },
+    },
+    (request) => connections.remove(request.ctx, request.params.id, true),
+  )
+
+  app.post(
+    '/facebook',
+    {
+      schema: { body: FacebookOnboardingBody, response: { 200: ConnectionList } },
+      config: { access: 'user' },
+    },
+    (request) => connections.connectFacebook(request.ctx, request.body),
   )
 }

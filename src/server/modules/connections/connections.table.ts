@@ -97,6 +97,11 @@ export const connections = pgTable(
     facebookPageUserId: text('facebookPageUserId'),
     facebookPageTokenSealed: text('facebookPageTokenSealed'),
     facebookUserTokenSealed: text('facebookUserTokenSealed'),
+    /**
+     * The Facebook page whose webhook subscription this connection relies on (set by POST
+     * /facebook; for Instagram it is the linked page, not the account id).
+     */
+    facebookPageId: text('facebookPageId'),
     createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +114,7 @@ export const connections = pgTable(
       .on(t.companyId)
       .where(sql`${t.isDefault}`),
     index('connections_page_idx').on(t.facebookPageUserId),
+    index('connections_facebook_page_idx').on(t.facebookPageId),
     index('connections_waba_phone_idx').on(t.wabaPhoneNumberId),
   ],
 )

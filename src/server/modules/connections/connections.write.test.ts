@@ -14,8 +14,6 @@ import type { CompanyEventKind, CompanyEventPayloads } from '../../../shared/rea
 import { createGraphClient } from '../../channels/graph/client'
 import { createMailer } from '../../lib/mailer'
 import { createTokenService } from '../../lib/tokens'
-import { createCompaniesService } from '../companies/companies.service'
-import { createQueuesService } from '../queues/queues.service'
 import { createConnectionsService } from './connections.service'
 import { connections } from './connections.table'
 
@@ -240,6 +238,31 @@ describe('POST /whatsapp', () => {
       collectiveVacationStart: '2030-01-01',
       collectiveVacationEnd: '2030-01-10',
     })
+  })
+
+  test('service hours follow the queue and company rules; unbuilt features cannot be named', async () => {
+    const { asAdmin } = await setup()
+    const day = (weekdayEn: string) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTimeA: '08:00',
+      endTimeA: '12:00',
+      startTimeB: '',
+      endTimeB: '',
+    })
+    const halfShift = [{ ...day('monday'), endTimeA: '' }]
+    const twice = [day('monday'), day('monday')]
+    for (const schedules of [halfShift, twice])
+      expect(failure(await create(asAdmin, { name: 'Hours', schedules }))).toEqual([
+        400,
+        { error: 'ERR_VALIDATION', field: 'schedules' },
+      ])
+    for (const field of ['integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase'])
+      expect(failure(await create(asAdmin, { name: 'Refs', [field]: 3 }))).toEqual([
+        400,
+        { error: 'ERR_VALIDATION', field },
+      ])
+    expect((await create(asAdmin, { name: 'Refs', integrationId: null })).statusCode).toBe(201)
   })
 
   test('a given token is kept; a token in use anywhere is refused', async () => {
@@ -574,10 +597,17 @@ describe('events and the session hook', () => {
     }
     const service = createConnectionsService(deps, {
       channels: t.services.channels,
-      companies: createCompaniesService(deps),
-      queues: createQueuesService(deps),
+      companies: t.services.companies,
+      queues: t.services.queues,
       graph: createGraphClient({ baseUrl: graph.url, version: graph.version }),
-      sessions: { start: (_companyId, id) => void started.push(id) },
+      media: t.services.media,
+      sessions: {
+        start: (_companyId, id) => void started.push(id),
+        requestNewQr: () => undefined,
+        restart: () => undefined,
+        logout: () => Promise.resolve(),
+        discard: () => Promise.resolve(),
+      },
     })
     const ctx = {
       companyId: company.id,

@@ -49,6 +49,17 @@ export function inboundRepository(db: Executor) {
         .returning()
     },
 
+    /** Events of a connection not yet applied (processing or waiting for a retry). */
+    async pendingCount(connectionId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(inboundEvents)
+        .where(
+          sql`${inboundEvents.processedAt} IS NULL AND ${inboundEvents.connectionId} = ${connectionId}`,
+        )
+      return row?.count ?? 0
+    },
+
     async markProcessed(id: number) {
       await db
         .update(inboundEvents)

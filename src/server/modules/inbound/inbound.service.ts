@@ -188,7 +188,9 @@ export function createInboundService(
       if (event.fromMe) await messageEvents.applyDeliveryStatus(connection.id, event.providerId, 1)
       return
     }
-    if (event.fromMe && context.attempts < ECHO_WAIT_ATTEMPTS) throw new NotYet('echo before send')
+    // Typed on the phone long ago (history import): no send of ours can be racing it.
+    if (event.fromMe && !event.imported && context.attempts < ECHO_WAIT_ATTEMPTS)
+      throw new NotYet('echo before send')
 
     const stored = await storeMedia(context, event)
     const company = await settings.companyValues(companyId)
@@ -459,6 +461,8 @@ export function createInboundService(
     ...intake,
     /** Processes whatever is due now (tests await it; the sweep calls it too). */
     drain: kick,
+    /** How many stored events of the connection are not applied yet. */
+    pendingFor: (connectionId: number) => repo.pendingCount(connectionId),
     /** Resumes events left by a crash and sweeps for due retries. */
     start() {
       sweep ??= setInterval(() => void kick(), SWEEP_INTERVAL_MS)

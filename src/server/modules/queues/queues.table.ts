@@ -1,7 +1,18 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { ServiceHours } from '../../../shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
 
-/** Departments. Minimal for now: the administration issue adds hours, rotation and chatbots. */
+/** Departments: routing target of tickets, with their service hours, rotation and option tree. */
 export const queues = pgTable(
   'queues',
   {
@@ -14,6 +25,17 @@ export const queues = pgTable(
     orderQueue: integer('orderQueue'),
     greetingMessage: text('greetingMessage').notNull().default(''),
     outOfHoursMessage: text('outOfHoursMessage').notNull().default(''),
+    /** Minutes before a waiting ticket rotates to another attendant (0: never). */
+    tempoRoteador: integer('tempoRoteador').notNull().default(0),
+    ativarRoteador: boolean('ativarRoteador').notNull().default(false),
+    /** Service hours used when the company's scheduleType is queue; [] means always open. */
+    schedules: jsonb('schedules').$type<ServiceHours>().notNull().default([]),
+    // Queue integrations and file lists arrive in a later issue; their tables, and so the foreign
+    // keys, do not exist yet. The ids are kept as the client sent them.
+    integrationId: integer('integrationId'),
+    fileListId: integer('fileListId'),
+    /** A ticket moved into this queue is closed instead (reference §7). */
+    closeTicket: boolean('closeTicket').notNull().default(false),
     createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
   },

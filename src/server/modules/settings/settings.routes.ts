@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { IdParams } from '../../../shared/contracts/common'
 import {
+  BrandingFileParams,
   CompanySettingOneQuery,
   CompanySettingsDto,
   PublicSettingQuery,
@@ -9,7 +11,10 @@ import {
   SettingKeyParams,
   UpdateCompanySettingBody,
   UpdateSettingBody,
+  WHITELABEL_LOGO_MAX_BYTES,
+  WhitelabelLogoFields,
 } from '../../../shared/contracts/settings'
+import { AppError, validationError } from '../../lib/app-error'
 import type { Services } from '../../services'
 
 export const settingsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
@@ -80,5 +85,54 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       config: { access: 'public' },
     },
     (request) => settings.publicSetting(request.params.key),
+  )
+
+  app.get(
+    '/settings/:key',
+    {
+      schema: { params: SettingKeyParams, response: { 200: SettingDto } },
+      config: { access: 'user' },
+    },
+    (request) => settings.get(request.ctx, request.params.key),
+  )
+
+  app.put(
+    '/setting/:key',
+    {
+      schema: { params: SettingKeyParams, body: UpdateSettingBody, response: { 200: SettingDto } },
+      config: { access: 'super' },
+    },
+    (request) => settings.update(request.ctx, request.params.key, request.body.value),
+  )
+
+  app.post(
+    '/settings-whitelabel/logo',
+    { schema: { response: { 200: Type.String() } }, config: { access: 'super' } },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('ERR_INVALID_FILE')
+      const fields: Record<string, unknown> = {}
+      let content: Buffer | null = null
+      for await (const part of request.parts({
+        limits: { fileSize: WHITELABEL_LOGO_MAX_BYTES, files: 1, fields: 5 },
+      })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw new AppError('ERR_INVALID_FILE')
+          content = await part.toBuffer()
+        } else fields[part.fieldname] = part.value
+      }
+      if (!Value.Check(WhitelabelLogoFields, fields)) throw validationError('mode')
+      if (!content) throw new AppError('ERR_INVALID_FILE')
+      return settings.uploadLogo(request.ctx, fields.mode, content)
+    },
+  )
+
+  // Branding is public by nature (the login page shows it): no token, long cache, fixed names.
+  app.get(
+    '/public/:file',
+    { schema: { params: BrandingFileParams }, config: { access: 'public' } },
+    (request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .sendFile(request.params.file, settings.brandingFolder),
   )
 }

@@ -1,6 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileTypeFromBuffer } from 'file-type'
 import { Value } from '@sinclair/typebox/value'
 import {
+  BRANDING_FILE_PATTERN,
   COMPANY_SETTING_DEFAULTS,
   COMPANY_SETTING_KEYS,
   companySettingSchemas,
@@ -14,6 +19,8 @@ import {
   type GlobalSettingKey,
   type SettingDto,
   type UpdateCompanySettingBody,
+  type WhitelabelLogoMode,
+  WHITELABEL_LOGO_MAX_BYTES,
 } from '../../../shared/contracts/settings'
 import { isSuper } from '../../../shared/permissions'
 import { rooms } from '../../../shared/realtime/events'
@@ -35,8 +42,23 @@ const valuesOf = (row: CompanySettingsRow): CompanySettingValues => {
   return values
 }
 
-export function createSettingsService(deps: CoreDeps) {
+/** Branding images: raster types a browser shows as they are (no SVG: it can carry script). */
+const LOGO_TYPES = new Map([
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg'],
+  ['image/webp', 'webp'],
+  ['image/gif', 'gif'],
+  ['image/x-icon', 'ico'],
+])
+
+export interface SettingsCollaborators {
+  /** Every company, to tell all signed-in clients about a platform-wide branding change. */
+  companyIds: () => Promise<number[]>
+}
+
+export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCollaborators) {
   const repo = settingsRepository(deps.db)
+  const folder = join(deps.config.dataDir, 'branding')
   /** Company values already read in the current snapshot (see `snapshot`). */
   const snapshots = new AsyncLocalStorage<Map<number, CompanySettingValues>>()
 
@@ -58,6 +80,17 @@ export function createSettingsService(deps: CoreDeps) {
       key,
       value: stored.get(key) ?? globalSettingDefinitions[key].default,
     }))
+  }
+
+  /**
+   * Public keys (branding, sign-up) concern every signed-in client of every company; the
+   * platform switches only the operator's own company.
+   */
+  async function emitGlobal(ctx: RequestContext, setting: SettingDto) {
+    const key = setting.key as GlobalSettingKey
+    const targets = globalSettingDefinitions[key].public ? await companyIds() : [ctx.companyId]
+    for (const companyId of targets)
+      deps.realtime.emit(companyId, [rooms.company], 'settings', { action: 'update', setting })
   }
 
   return {
@@ -141,8 +174,34 @@ export function createSettingsService(deps: CoreDeps) {
       if (!Value.Check(globalSettingDefinitions[key].schema, value)) throw validationError('value')
       await repo.upsertGlobal(key, value)
       const setting = { key, value }
-      deps.realtime.emit(ctx.companyId, [rooms.company], 'settings', { action: 'update', setting })
+      await emitGlobal(ctx, setting)
       return setting
+    },
+
+    /**
+     * POST /settings-whitelabel/logo (super): stores the image under a new name, points
+     * appLogo{mode} at it and removes the file it replaces. Answers the stored file name.
+     */
+    async uploadLogo(
+      ctx: RequestContext,
+      mode: WhitelabelLogoMode,
+      content: Buffer,
+    ): Promise<string> {
+      if (!isSuper(ctx.user)) throw new AppError('ERR_NO_PERMISSION')
+      if (content.length > WHITELABEL_LOGO_MAX_BYTES) throw new AppError('ERR_FILE_TOO_LARGE')
+      const type = await fileTypeFromBuffer(content)
+      const extension = type ? LOGO_TYPES.get(type.mime) : undefined
+      if (!extension) throw new AppError('ERR_INVALID_FILE')
+      const key = `appLogo${mode}` as const
+      const [previous] = await globalValues([key])
+      const name = `logo-${mode.toLowerCase()}-${randomBytes(8).toString('hex')}.${extension}`
+      await mkdir(folder, { recursive: true })
+      await writeFile(join(folder, name), content, { mode: 0o644 })
+      await repo.upsertGlobal(key, name)
+      if (previous && BRANDING_FILE_PATTERN.test(previous.value))
+        await rm(join(folder, previous.value), { force: true })
+      await emitGlobal(ctx, { key, value: name })
+      return name
     },
 
     async publicSetting(key: string): Promise<SettingDto> {
@@ -157,6 +216,9 @@ export function createSettingsService(deps: CoreDeps) {
       const [setting] = await globalValues([key])
       return setting?.value ?? globalSettingDefinitions[key].default
     },
+
+    /** Where white-label files live: public by nature, served without a token (GET /public/{file}). */
+    brandingFolder: folder,
 
     upsertGlobal: (key: GlobalSettingKey, value: string) => repo.upsertGlobal(key, value),
   }

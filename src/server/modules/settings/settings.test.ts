@@ -258,3 +258,89 @@ describe('plans and company plan', () => {
     ).toBe(200)
   })
 })
+
+describe('white-label', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  const upload = (headers: Record<string, string>, mode: string, content: Buffer) => {
+    const boundary = '----atende-logo'
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const payload = Buffer.concat([
+      Buffer.from(field('typeArch', 'logo') + field('mode', mode)),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    return t.app.inject({
+      method: 'POST',
+      url: '/settings-whitelabel/logo',
+      payload,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
+  }
+
+  test('the super user uploads a logo: stored, named in appLogo{mode} and served without a token', async () => {
+    const { asSuper } = await actors()
+    const first = await upload(asSuper, 'Dark', png)
+    expect(first.statusCode).toBe(200)
+    const name = first.body
+    expect(name).toMatch(/^logo-dark-[0-9a-f]{16}\.png$/)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/public-settings/appLogoDark' })).json(),
+    ).toEqual({ key: 'appLogoDark', value: name })
+    const served = await t.app.inject({ method: 'GET', url: `/public/${name}` })
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png'])
+
+    // A new upload replaces the file: the old name is no longer served.
+    const second = (await upload(asSuper, 'Dark', png)).body
+    expect(second).not.toBe(name)
+    expect((await t.app.inject({ method: 'GET', url: `/public/${name}` })).statusCode).toBe(404)
+  })
+
+  test('a bad mode, a non-image, a big file or an admin are refused with a code', async () => {
+    const { asAdmin, asSuper } = await actors()
+    const badMode = await upload(asSuper, 'Purple', png)
+    expect([badMode.statusCode, badMode.json()]).toEqual([
+      400,
+      { error: 'ERR_VALIDATION', field: 'mode' },
+    ])
+    const svg = await upload(asSuper, 'Light', Buffer.from('<svg onload="alert(1)"/>'))
+    expect([svg.statusCode, svg.json()]).toEqual([400, { error: 'ERR_INVALID_FILE' }])
+    const big = await upload(asSuper, 'Light', Buffer.concat([png, Buffer.alloc(1024 * 1024)]))
+    expect([big.statusCode, big.json()]).toEqual([413, { error: 'ERR_FILE_TOO_LARGE' }])
+    const byAdmin = await upload(asAdmin, 'Light', png)
+    expect([byAdmin.statusCode, byAdmin.json()]).toEqual([403, { error: 'ERR_NO_PERMISSION' }])
+    const traversal = await t.app.inject({ method: 'GET', url: '/public/..%2Fsecrets.json' })
+    expect(traversal.statusCode).toBe(400)
+  })
+
+  test('GET /settings/{key} reads a key; PUT /setting/{key} is the super user’s', async () => {
+    const { asAdmin, asSuper } = await actors()
+    const written = await t.app.inject({
+      method: 'PUT',
+      url: '/setting/appName',
+      headers: asSuper,
+      payload: { value: 'Marca' },
+    })
+    expect(written.json()).toEqual({ key: 'appName', value: 'Marca' })
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/settings/appName', headers: asAdmin })).json(),
+    ).toEqual({ key: 'appName', value: 'Marca' })
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/setting/userCreation',
+      headers: asAdmin,
+      payload: { value: 'disabled' },
+    })
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: 'ERR_NO_PERMISSION' }])
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/settings/downloadLimit', headers: asAdmin }))
+        .statusCode,
+    ).toBe(403)
+  })
+})

@@ -101,6 +101,7 @@ export function createTicketCore(
       isBot: status !== 'group',
       isActiveDemand: false,
       imported: origin.imported ? new Date() : null,
+      ...(origin.imported ? { queueId: connection.queueIdImportMessages } : {}),
     }
   }
 

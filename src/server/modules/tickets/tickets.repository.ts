@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Channel } from '../../../shared/contracts/connections'
 import type { TagRef } from '../../../shared/contracts/contacts'
@@ -242,6 +242,23 @@ export function ticketsRepository(db: Executor) {
     },
 
     /** Ids of the company's tickets in `status`, optionally only those of `queueIds`. */
+    /** Pending tickets a history import of the connection opened (001 §4 close imported). */
+    async importedPendingIds(companyId: number, connectionId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.whatsappId, connectionId),
+            eq(tickets.status, 'pending'),
+            isNotNull(tickets.imported),
+          ),
+        )
+        .orderBy(asc(tickets.id))
+      return rows.map((row) => row.id)
+    },
+
     async idsWithStatus(
       companyId: number,
       status: TicketStatus,

@@ -166,7 +166,7 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
   async function closeRow(
     tx: Executor,
     ticket: TicketRow,
-    actorId: number,
+    actorId: number | null,
     values: Partial<TicketRow> = {},
   ) {
     const txRepo = ticketsRepository(tx)
@@ -562,9 +562,9 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
     }
   }
 
-  async function closeAllInBackground(
+  async function closeInBatches(
     companyId: number,
-    actorId: number,
+    actorId: number | null,
     status: 'open' | 'pending',
     ids: number[],
   ) {
@@ -740,10 +740,29 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
         ? await queues.existing(ctx.companyId, body.selectedQueueIds)
         : null
       const ids = await repo.idsWithStatus(ctx.companyId, body.status, queueIds)
-      closeAllInBackground(ctx.companyId, ctx.user.id, body.status, ids).catch((error: unknown) =>
+      closeInBatches(ctx.companyId, ctx.user.id, body.status, ids).catch((error: unknown) =>
         deps.log.error({ err: error }, 'close all failed'),
       )
       return { count: ids.length }
+    },
+
+    /**
+     * Closes the pending tickets a history import of the connection opened, without farewell or
+     * rating: those contacts did not write now. `actorId` is null when the import closes them.
+     */
+    async closeImported(
+      companyId: number,
+      connectionId: number,
+      actorId: number | null,
+    ): Promise<number> {
+      const ids = await repo.importedPendingIds(companyId, connectionId)
+      await closeInBatches(companyId, actorId, 'pending', ids)
+      return ids.length
+    },
+
+    /** Whether pending tickets of a history import are still waiting to be closed. */
+    async hasImportedPending(companyId: number, connectionId: number): Promise<boolean> {
+      return (await repo.importedPendingIds(companyId, connectionId)).length > 0
     },
 
     /** A ticket the caller may see, for modules acting on it (lanes, notes); else not found. */

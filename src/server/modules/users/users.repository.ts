@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { prepared } from '../../db/prepared'
 import { queues } from '../queues/queues.table'
@@ -127,6 +127,16 @@ export function usersRepository(db: Executor) {
         .where(and(eq(users.companyId, companyId), eq(users.id, id)))
         .returning()
       return row
+    },
+
+    /** Which of `ids` are users of the company. */
+    async existing(companyId: number, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.id, ids)))
+      return rows.map((row) => row.id)
     },
 
     async delete(companyId: number, id: number): Promise<boolean> {

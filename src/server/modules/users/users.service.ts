@@ -208,7 +208,16 @@ export function createUsersService(
       return dto
     },
 
-    async update(ctx: RequestContext, id: number, body: UpdateUserBody): Promise<UserDto> {
+    /**
+     * `alongside` runs in the same transaction: a company update that renames its admin's
+     * e-mail commits both or neither.
+     */
+    async update(
+      ctx: RequestContext,
+      id: number,
+      body: UpdateUserBody,
+      alongside?: (tx: Executor) => Promise<unknown>,
+    ): Promise<UserDto> {
       const target = await load(ctx.companyId, id)
       if (!userPolicy.edit(ctx.user, id)) throw new AppError('ERR_NO_PERMISSION')
       const currentQueueIds = (await repo.queuesOf(ctx.companyId, [id])).map((queue) => queue.id)
@@ -232,6 +241,7 @@ export function createUsersService(
           const updated = await txRepo.update(ctx.companyId, id, changes)
           if (!updated) throw new AppError('ERR_NO_USER_FOUND')
           if (body.queueIds) await txRepo.replaceQueues(ctx.companyId, id, body.queueIds)
+          await alongside?.(tx)
           return updated
         })
         .catch(rethrowDuplicateEmail)
@@ -309,6 +319,8 @@ export function createUsersService(
       return { ...row, queueIds: links.map((link) => link.id) }
     },
 
+    /** Which of `ids` are users of the company (chatbot options that assign an attendant). */
+    existing: (companyId: number, ids: number[]) => repo.existing(companyId, ids),
     findByEmailForLogin: (email: string) => repo.findByEmail(email),
     emailTaken: (email: string) => repo.emailTaken(email),
     present: (user: UserRow) => toDto(user),

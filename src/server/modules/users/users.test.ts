@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   buildCompany,
@@ -8,6 +9,7 @@ import {
 } from '../../../../tests/factories'
 import { loginAs } from '../../../../tests/helpers/auth'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { users } from './users.table'
 
 let t: TestApp
 beforeAll(async () => {
@@ -226,6 +228,25 @@ describe('POST /users', () => {
 })
 
 describe('PUT /users/:id', () => {
+  test('keys the body does not declare are dropped: nobody makes himself super', async () => {
+    const { agent, asAgent } = await team()
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/users/${agent.id}`,
+      headers: asAgent,
+      payload: { name: 'Bruno', super: true, passwordHash: 'x', tokenVersion: 99, companyId: 1 },
+    })
+    expect(response.statusCode).toBe(200)
+    const [row] = await t.db.select().from(users).where(eq(users.id, agent.id))
+    expect(row).toMatchObject({
+      name: 'Bruno',
+      super: false,
+      passwordHash: agent.passwordHash,
+      companyId: agent.companyId,
+    })
+    expect(row!.tokenVersion).not.toBe(99)
+  })
+
   test('a plain user edits his own name, theme and password but not his profile, queues or switches', async () => {
     const { company, agent, asAgent } = await team()
     const mine = await t.app.inject({

@@ -1,8 +1,12 @@
 import { FluentProvider } from '@fluentui/react-components'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { PUBLIC_SETTING_KEYS } from '../../../../shared/contracts/settings'
+import { useCompanyEvent } from '../../hooks/useCompanyEvent'
 import { usePublicSettings } from '../../hooks/usePublicSettings'
 import { useSession } from '../../hooks/useSession'
 import { ThemeModeContext } from '../../hooks/useThemeMode'
+import { publicSettingsQueries, type PublicSettings } from '../../lib/public-settings'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage'
 import { buildThemes, type ThemeMode } from '../../lib/theme'
 import { setTitleAppName } from '../../lib/title'
@@ -24,11 +28,26 @@ const setFavicon = (href: string) => {
 }
 
 /**
+ * A branding change by the operator reaches every signed-in client as a settings event; the
+ * public settings cache takes the new value, so colours, name and logos change in place.
+ */
+const useLiveBranding = () => {
+  const queryClient = useQueryClient()
+  useCompanyEvent('settings', ({ setting }) => {
+    if (!(PUBLIC_SETTING_KEYS as readonly string[]).includes(setting.key)) return
+    queryClient.setQueryData<PublicSettings>(publicSettingsQueries.all().queryKey, (current) =>
+      current ? { ...current, [setting.key]: setting.value } : current,
+    )
+  })
+}
+
+/**
  * Fluent with the white-label themes. The mode is the one the user chose on this machine
  * (`preferredTheme`), else the user's default theme, else light.
  */
 export const ThemeProvider = ({ children }: { children: ReactNode }) => {
   useGlobalStyles()
+  useLiveBranding()
   const branding = usePublicSettings()
   const session = useSession()
   const [stored, setStored] = useState<ThemeMode | null>(readStoredMode)

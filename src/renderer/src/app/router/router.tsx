@@ -28,6 +28,32 @@ const privatePages: PageRegistry = {
   users: lazy(() =>
     import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
   ),
+  connections: lazy(() =>
+    import('../../features/connections/pages/ConnectionsPage').then((m) => ({
+      default: m.ConnectionsPage,
+    })),
+  ),
+  allConnections: lazy(() =>
+    import('../../features/connections/pages/AllConnectionsPage').then((m) => ({
+      default: m.AllConnectionsPage,
+    })),
+  ),
+  queues: lazy(() =>
+    import('../../features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
+  ),
+  settings: lazy(() =>
+    import('../../features/settings/pages/SettingsPage').then((m) => ({
+      default: m.SettingsPage,
+    })),
+  ),
+  companies: lazy(() =>
+    import('../../features/companies/pages/CompaniesPage').then((m) => ({
+      default: m.CompaniesPage,
+    })),
+  ),
+  helps: lazy(() =>
+    import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
+  ),
 }
 
 const publicPages: PageRegistry = {

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { canManageConnections } from '../../../../shared/permissions'
 import { useCan } from '../../hooks/useCan'
+import { useCompanyEvent } from '../../hooks/useCompanyEvent'
 import { needsAttention } from './connections-attention'
 import { shellQueries } from './queries'
 
@@ -12,6 +13,12 @@ const SETTLE_MS = 2000
 export const useConnectionsAttention = (): boolean => {
   const allowed = useCan(canManageConnections)
   const { data } = useQuery({ ...shellQueries.connectionStatuses(), enabled: allowed })
+  const queryClient = useQueryClient()
+  // Statuses change live from session events (001 §4); the list is read again after each.
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: shellQueries.connectionStatuses().queryKey })
+  useCompanyEvent('whatsappSession', refresh)
+  useCompanyEvent('whatsapp', refresh)
   const [attention, setAttention] = useState(false)
 
   useEffect(() => {

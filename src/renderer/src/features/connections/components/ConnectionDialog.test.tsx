@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { FluentProvider, webLightTheme } from '@fluentui/react-components'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ConnectionDto } from '../../../../../shared/contracts/connections'
+import type { SessionUser } from '../../../../../shared/contracts/users'
+import { http } from '../../../lib/http'
+import { endSession, startSession } from '../../../lib/session'
+import { buildSessionUser } from '../../tickets/fixtures'
+import { buildConnectionDto } from '../fixtures'
+import { ConnectionDialog } from './ConnectionDialog'
+
+const SLOW = { timeout: 10_000 }
+
+const serve = () => {
+  const writes: { method: string; url: string; body: unknown }[] = []
+  const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
+    const method = config.method ?? 'get'
+    const url = config.url ?? ''
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : undefined
+    const answer = (status: number, data: unknown): Promise<AxiosResponse> =>
+      Promise.resolve({ status, data, statusText: '', headers: {}, config })
+    if (method === 'get' && url === '/queue') return answer(200, [])
+    if (method === 'get') return answer(200, [])
+    writes.push({ method, url, body })
+    return answer(200, buildConnectionDto({ id: 5, ...(body as Partial<ConnectionDto>) }))
+  }
+  http.defaults.adapter = adapter
+  return writes
+}
+
+const renderDialog = async (
+  connection: ConnectionDto | null,
+  overrides: Partial<SessionUser> = {},
+) => {
+  await startSession({
+    token: 'access-token',
+    user: buildSessionUser({ profile: 'admin', ...overrides }),
+  })
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <ConnectionDialog
+          open
+          channel={connection?.channel ?? 'whatsapp'}
+          connection={connection}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>
+    </FluentProvider>,
+  )
+  return screen.findByRole('dialog', undefined, SLOW)
+}
+
+/** Which of the dialog's tabs exist (Fluent renders a tab's text twice, so names are asked). */
+const TAB_NAMES = [
+  'Geral',
+  'Integrações',
+  'Mensagens',
+  'Chatbot',
+  'Avaliações',
+  'Fluxo padrão',
+  'Horários',
+]
+const tabsOf = (dialog: HTMLElement) =>
+  TAB_NAMES.filter((name) => within(dialog).queryByRole('tab', { name }) !== null)
+
+const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
+const defaultAdapter = http.defaults.adapter
+beforeAll(() => {
+  Reflect.deleteProperty(Element.prototype, 'animate')
+})
+afterAll(() => {
+  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
+  http.defaults.adapter = defaultAdapter
+})
+afterEach(async () => {
+  cleanup()
+  await endSession({ callServer: false })
+})
+
+describe('ConnectionDialog', () => {
+  it('validates with the spec’s rules, shows the failing tab, then posts the connection', async () => {
+    const user = userEvent.setup()
+    const writes = serve()
+    const base = buildSessionUser()
+    const dialog = await renderDialog(null, {
+      company: {
+        ...base.company,
+        plan: { ...base.company.plan, useIntegrations: false, useOpenAi: false },
+      },
+    })
+    expect(
+      within(dialog).getByRole('heading', { name: 'Adicionar conexão (WhatsApp)' }),
+    ).toBeTruthy()
+    // Tabs of a plan without integrations, with the company not scheduling by connection.
+    expect(tabsOf(dialog)).toEqual(['Geral', 'Mensagens', 'Chatbot', 'Avaliações', 'Fluxo padrão'])
+    const name = within(dialog).getByRole('textbox', { name: /Nome/ })
+    // Pasting is one event: typing each character is slow under happy-dom.
+    await user.click(name)
+    await user.paste('x')
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }))
+    expect(await within(dialog).findByText('Muito curto!')).toBeTruthy()
+
+    await user.click(name)
+    await user.paste('Central')
+    await user.click(within(dialog).getByRole('tab', { name: 'Avaliações' }))
+    await user.click(within(dialog).getByRole('textbox', { name: 'Mensagem de avaliação' }))
+    await user.paste('Nota?')
+    await user.click(within(dialog).getByRole('tab', { name: 'Geral' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }))
+    // The failing field is on another tab: the dialog goes there.
+    expect(await within(dialog).findByText('Informe quando a avaliação expira.')).toBeTruthy()
+    const expiry = within(dialog).getByRole('spinbutton', {
+      name: 'A avaliação expira após (minutos)',
+    })
+    await user.clear(expiry)
+    await user.paste('30')
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }))
+    await vi.waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]).toMatchObject({
+      method: 'post',
+      url: '/whatsapp',
+      body: {
+        name: 'xCentral',
+        channel: 'whatsapp',
+        ratingMessage: 'Nota?',
+        expiresTicketNPS: 30,
+        maxUseBotQueues: 3,
+        token: '',
+      },
+    })
+    expect(writes[0]!.body).not.toHaveProperty('schedules')
+  }, 30_000)
+
+  it('shows the integrations and schedules tabs when the plan and the setting allow them', async () => {
+    serve()
+    const base = buildSessionUser()
+    const dialog = await renderDialog(buildConnectionDto({ integrationId: 9 }), {
+      company: {
+        ...base.company,
+        companieSettings: { scheduleType: 'connection' },
+        plan: { ...base.company.plan, useIntegrations: true, useOpenAi: false },
+      },
+    })
+    expect(tabsOf(dialog)).toEqual([
+      'Geral',
+      'Integrações',
+      'Mensagens',
+      'Chatbot',
+      'Avaliações',
+      'Fluxo padrão',
+      'Horários',
+    ])
+    const user = userEvent.setup()
+    await user.click(within(dialog).getByRole('tab', { name: 'Integrações' }))
+    // The stored integration is kept; no prompt picker without useOpenAi.
+    expect(within(dialog).getByRole('combobox', { name: /Integração/ }).textContent).toContain(
+      'Atual (#9)',
+    )
+    expect(within(dialog).queryByRole('combobox', { name: /Prompt de IA/ })).toBeNull()
+  }, 30_000)
+})

@@ -1,0 +1,237 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Tooltip,
+} from '@fluentui/react-components'
+import {
+  ErrorCircleRegular,
+  GlobeRegular,
+  OpenRegular,
+  PlugDisconnectedRegular,
+} from '@fluentui/react-icons'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Channel, ConnectionDto } from '../../../../../shared/contracts/connections'
+import { isAdmin } from '../../../../../shared/permissions'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { EmptyState } from '../../../components/EmptyState'
+import { PageHeader } from '../../../components/PageHeader'
+import { PageSpinner } from '../../../components/PageSpinner'
+import { useCurrentUser } from '../../../hooks/useSession'
+import { errorMessage, notifySuccess } from '../../../lib/notify'
+import { ConnectionDialog } from '../components/ConnectionDialog'
+import { ConnectionsTable, EditDeleteActions, sessionColumn } from '../components/ConnectionsTable'
+import { NewConnectionMenu } from '../components/NewConnectionMenu'
+import { QrCodeDialog } from '../components/QrCodeDialog'
+import { useDeleteConnectionMutation, useOperatorCommandMutation } from '../mutations'
+import { summarizeByCompany } from '../overview'
+import { connectionQueries } from '../queries'
+import { useAllConnectionsRealtime } from '../realtime'
+import { useAllConnectionsPageStyles } from './AllConnectionsPage.styles'
+
+const DISCONNECTABLE: ReadonlyArray<ConnectionDto['status']> = ['CONNECTED', 'PAIRING', 'TIMEOUT']
+
+/**
+ * /allConnections (super, 001 §2): one row per company with its connected, disconnected and
+ * total counts and a totals row; each opens the company's connections. The operator's own
+ * company gets the usual session buttons and the connection dialog; other companies' sessions
+ * can be disconnected and their connections deleted through the operator's routes.
+ */
+export const AllConnectionsPage = () => {
+  const { t } = useTranslation('connections')
+  const styles = useAllConnectionsPageStyles()
+  const me = useCurrentUser()
+  const list = useQuery(connectionQueries.everyCompany())
+  useAllConnectionsRealtime()
+  const { rows, totals } = useMemo(() => summarizeByCompany(list.data ?? []), [list.data])
+  const [openCompany, setOpenCompany] = useState<number | null>(null)
+  const [editing, setEditing] = useState<{
+    channel: Channel
+    connection: ConnectionDto | null
+  } | null>(null)
+  const [qrFor, setQrFor] = useState<number | null>(null)
+  const [pendingDelete, setPendingDelete] = useState<ConnectionDto | null>(null)
+  const operator = useOperatorCommandMutation()
+  const ownDelete = useDeleteConnectionMutation()
+  const details = rows.find((row) => row.companyId === openCompany)
+  const ownCompany = openCompany === me.companyId
+  const admin = isAdmin(me)
+
+  const handleConfirmDelete = () => {
+    if (!pendingDelete) return
+    const done = {
+      onSuccess: () => notifySuccess(t('toasts.deleted')),
+      onSettled: () => setPendingDelete(null),
+    }
+    if (pendingDelete.companyId === me.companyId) ownDelete.mutate(pendingDelete.id, done)
+    else operator.mutate({ id: pendingDelete.id, command: 'delete' }, done)
+  }
+
+  const operatorSession = (connection: ConnectionDto) =>
+    DISCONNECTABLE.includes(connection.status) && connection.channel === 'whatsapp' ? (
+      <Button
+        size="small"
+        icon={<PlugDisconnectedRegular />}
+        disabled={operator.isPending}
+        onClick={() => operator.mutate({ id: connection.id, command: 'disconnect' })}
+      >
+        {t('session.disconnect')}
+      </Button>
+    ) : null
+
+  const renderBody = () => {
+    if (list.isPending) return <PageSpinner />
+    if (list.isError)
+      return (
+        <EmptyState
+          icon={<ErrorCircleRegular />}
+          title={t('loadError.title')}
+          description={errorMessage(list.error)}
+          actions={
+            <Button appearance="primary" onClick={() => void list.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      )
+    if (rows.length === 0)
+      return (
+        <EmptyState
+          icon={<GlobeRegular />}
+          title={t('empty.title')}
+          description={t('overview.empty')}
+        />
+      )
+    return (
+      <div className={styles.scroller}>
+        <Table size="small" aria-label={t('overview.label')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('overview.company')}</TableHeaderCell>
+              <TableHeaderCell>{t('overview.connected')}</TableHeaderCell>
+              <TableHeaderCell>{t('overview.disconnected')}</TableHeaderCell>
+              <TableHeaderCell>{t('overview.total')}</TableHeaderCell>
+              <TableHeaderCell>{t('table.actions')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.companyId}>
+                <TableCell>{row.companyName}</TableCell>
+                <TableCell>{row.connected}</TableCell>
+                <TableCell>{row.disconnected}</TableCell>
+                <TableCell>{row.total}</TableCell>
+                <TableCell>
+                  <Tooltip
+                    content={t('overview.open', { company: row.companyName })}
+                    relationship="label"
+                  >
+                    <Button
+                      appearance="subtle"
+                      icon={<OpenRegular />}
+                      onClick={() => setOpenCompany(row.companyId)}
+                    />
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            <TableRow className={styles.totals}>
+              <TableCell>{t('overview.totals')}</TableCell>
+              <TableCell>{totals.connected}</TableCell>
+              <TableCell>{totals.disconnected}</TableCell>
+              <TableCell>{totals.total}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableBody>
+        </Table>
+      </div>
+    )
+  }
+
+  return (
+    <section className={styles.root}>
+      <PageHeader
+        title={t('overview.title')}
+        count={rows.length}
+        actions={
+          // New connections belong to the operator's own company.
+          <NewConnectionMenu
+            plan={me.company.plan}
+            onPick={(channel) => setEditing({ channel, connection: null })}
+          />
+        }
+      />
+      {renderBody()}
+      <Dialog
+        open={details !== undefined}
+        onOpenChange={(_event, data) => !data.open && setOpenCompany(null)}
+      >
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle>
+              {t('overview.dialogTitle', { company: details?.companyName ?? '' })}
+            </DialogTitle>
+            <DialogContent className={styles.details}>
+              {details && (
+                <ConnectionsTable
+                  connections={details.connections}
+                  renderSession={
+                    admin ? (ownCompany ? sessionColumn(setQrFor) : operatorSession) : undefined
+                  }
+                  renderActions={
+                    admin
+                      ? (connection) => (
+                          <EditDeleteActions
+                            connection={connection}
+                            onEdit={
+                              ownCompany
+                                ? (row) => setEditing({ channel: row.channel, connection: row })
+                                : undefined
+                            }
+                            onDelete={setPendingDelete}
+                          />
+                        )
+                      : undefined
+                  }
+                />
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => setOpenCompany(null)}>
+                {t('actions.close')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <ConnectionDialog
+        open={editing !== null}
+        channel={editing?.channel ?? 'whatsapp'}
+        connection={editing?.connection ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <QrCodeDialog connectionId={qrFor} onClose={() => setQrFor(null)} />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={t('confirmDelete.title', { name: pendingDelete?.name ?? '' })}
+        busy={operator.isPending || ownDelete.isPending}
+        onConfirm={handleConfirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      >
+        {t('confirmDelete.message')}
+      </ConfirmDialog>
+    </section>
+  )
+}

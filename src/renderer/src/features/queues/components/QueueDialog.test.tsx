@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { FluentProvider, webLightTheme } from '@fluentui/react-components'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { QueueDetailDto } from '../../../../../shared/contracts/queues'
+import { defaultServiceHours } from '../../../../../shared/contracts/service-hours'
+import { http } from '../../../lib/http'
+import { createQueryClient } from '../../../lib/query-client'
+import { endSession, startSession } from '../../../lib/session'
+import { buildSessionUser } from '../../users/fixtures'
+import { queueQueries } from '../queries'
+import { QueueDialog } from './QueueDialog'
+
+const stored: QueueDetailDto = {
+  id: 3,
+  name: 'Suporte',
+  color: '#0a7aff',
+  orderQueue: 1,
+  greetingMessage: 'Olá',
+  outOfHoursMessage: '',
+  tempoRoteador: 0,
+  ativarRoteador: false,
+  integrationId: null,
+  fileListId: 4,
+  closeTicket: false,
+  schedules: defaultServiceHours(),
+  companyId: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  chatbots: [],
+}
+
+/** Records writes; every read is cached beforehand, so nothing else reaches the network. */
+const serve = () => {
+  const writes: { method: string; url: string; body: unknown }[] = []
+  const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : undefined
+    writes.push({ method: config.method ?? 'get', url: config.url ?? '', body })
+    const response: AxiosResponse = {
+      status: 200,
+      data: { ...stored, ...(body as object) },
+      statusText: '',
+      headers: {},
+      config,
+    }
+    return Promise.resolve(response)
+  }
+  http.defaults.adapter = adapter
+  return writes
+}
+
+const openDialog = async (options: { scheduleType: string; useIntegrations: boolean }) => {
+  const user = buildSessionUser({ profile: 'admin' })
+  await startSession({
+    token: 'access-token',
+    user: {
+      ...user,
+      company: {
+        ...user.company,
+        plan: { ...user.company.plan, useIntegrations: options.useIntegrations },
+      },
+    },
+  })
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(queueQueries.scheduleType().queryKey, options.scheduleType)
+  queryClient.setQueryData(queueQueries.list().queryKey, [stored])
+  queryClient.setQueryData(queueQueries.userOptions().queryKey, [])
+  queryClient.setQueryData(queueQueries.detail(stored.id).queryKey, stored)
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider client={queryClient}>
+        <QueueDialog open queueId={stored.id} onClose={() => undefined} />
+      </QueryClientProvider>
+    </FluentProvider>,
+  )
+  return screen.findByRole('dialog')
+}
+
+// happy-dom's Animation rejects `finished` when Fluent cancels a dialog's motion; without
+// `animate`, Fluent's test mode skips the animations instead.
+const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
+const defaultAdapter = http.defaults.adapter
+beforeAll(() => {
+  Reflect.deleteProperty(Element.prototype, 'animate')
+})
+afterAll(() => {
+  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
+  http.defaults.adapter = defaultAdapter
+})
+afterEach(async () => {
+  cleanup()
+  await endSession({ callServer: false })
+})
+
+describe('QueueDialog', () => {
+  it('offers the hours tab only when the company schedules by queue, and sends the hours then', async () => {
+    const writes = serve()
+    const dialog = await openDialog({ scheduleType: 'queue', useIntegrations: false })
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Horários de atendimento' }))
+    const monday = within(dialog).getByLabelText('Segunda-feira, 1º turno, Início')
+    await userEvent.clear(monday)
+    await userEvent.type(monday, '0730')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(writes.map((write) => write.method)).toContain('put'))
+    const put = writes.find((write) => write.method === 'put')
+    expect(put?.url).toBe('/queue/3')
+    expect((put?.body as { schedules: unknown[] }).schedules[0]).toMatchObject({
+      weekdayEn: 'monday',
+      startTimeA: '07:30',
+    })
+    // The stored file list id is kept although no list can be chosen yet.
+    expect(put?.body).toMatchObject({ fileListId: 4, integrationId: null })
+  })
+
+  it('shows neither the hours tab nor the integration picker when they do not apply', async () => {
+    const writes = serve()
+    const dialog = await openDialog({ scheduleType: 'company', useIntegrations: false })
+    expect(within(dialog).queryByRole('tab')).toBeNull()
+    expect(within(dialog).queryByRole('combobox', { name: 'Integração' })).toBeNull()
+    expect(within(dialog).getByRole('combobox', { name: 'Lista de arquivos' })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(writes.map((write) => write.method)).toContain('put'))
+    expect(writes.find((write) => write.method === 'put')?.body).not.toHaveProperty('schedules')
+  })
+
+  it('keeps the dialog open on a broken option and says why', async () => {
+    const writes = serve()
+    const dialog = await openDialog({ scheduleType: 'disabled', useIntegrations: true })
+    expect(within(dialog).getByRole('combobox', { name: 'Integração' })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar opção' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('Obrigatório')).toBeTruthy()
+    expect(writes).toEqual([])
+  })
+})

@@ -1,0 +1,214 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+} from '@fluentui/react-components'
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Controller, useForm, type FieldErrors } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { QueueDetailDto } from '../../../../../shared/contracts/queues'
+import { BusyButton } from '../../../components/BusyButton'
+import { ServiceHoursEditor } from '../../../components/ServiceHoursEditor'
+import { useCurrentUser } from '../../../hooks/useSession'
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify'
+import { readQueueFieldError } from '../api'
+import {
+  emptyQueueFormValues,
+  queueSchema,
+  queueToFormValues,
+  toQueueBody,
+  type QueueFormValues,
+} from '../forms/queue-schema'
+import { useCreateQueueMutation, useUpdateQueueMutation } from '../mutations'
+import { queueQueries } from '../queries'
+import { QueueDataTab } from './QueueDataTab'
+import { useQueueDialogStyles } from './QueueDialog.styles'
+
+export interface QueueDialogProps {
+  open: boolean
+  /** The queue to edit; absent to create one. */
+  queueId?: number
+  onClose: () => void
+}
+
+/** The queue modal (001 §2): data and option tree; service hours when scheduleType is queue. */
+export const QueueDialog = ({ open, queueId, onClose }: QueueDialogProps) => {
+  const styles = useQueueDialogStyles()
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(_event, data) => {
+        if (!data.open) onClose()
+      }}
+    >
+      <DialogSurface className={styles.surface}>
+        {queueId === undefined ? (
+          <QueueForm queue={null} onClose={onClose} />
+        ) : (
+          <EditQueueLoader queueId={queueId} onClose={onClose} />
+        )}
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+const EditQueueLoader = ({ queueId, onClose }: { queueId: number; onClose: () => void }) => {
+  const { t } = useTranslation('queues')
+  const styles = useQueueDialogStyles()
+  const queue = useQuery(queueQueries.detail(queueId))
+
+  if (queue.data) return <QueueForm key={queueId} queue={queue.data} onClose={onClose} />
+  return (
+    <DialogBody>
+      <DialogTitle>{t('dialog.editTitle')}</DialogTitle>
+      <DialogContent>
+        {queue.isError ? (
+          <MessageBar intent="error">
+            <MessageBarBody>
+              {t('dialog.loadError')} {errorMessage(queue.error)}
+            </MessageBarBody>
+          </MessageBar>
+        ) : (
+          <div className={styles.state}>
+            <Spinner label={t('dialog.loading')} />
+          </div>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {queue.isError && (
+          <Button appearance="primary" onClick={() => void queue.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        )}
+        <Button appearance="secondary" onClick={onClose}>
+          {t('actions.close')}
+        </Button>
+      </DialogActions>
+    </DialogBody>
+  )
+}
+
+type TabValue = 'data' | 'schedules'
+const FORM_FIELDS = new Set<string>(Object.keys(emptyQueueFormValues()))
+const isFormField = (name: string): name is keyof QueueFormValues => FORM_FIELDS.has(name)
+
+const QueueForm = ({ queue, onClose }: { queue: QueueDetailDto | null; onClose: () => void }) => {
+  const { t } = useTranslation('queues')
+  const styles = useQueueDialogStyles()
+  const { company } = useCurrentUser()
+  const [tab, setTab] = useState<TabValue>('data')
+  const [showAllErrors, setShowAllErrors] = useState(false)
+
+  const { control, handleSubmit, setError, formState } = useForm<QueueFormValues>({
+    defaultValues: queue ? queueToFormValues(queue) : emptyQueueFormValues(),
+    resolver: yupResolver(queueSchema),
+  })
+
+  const scheduleType = useQuery(queueQueries.scheduleType())
+  const withSchedules = scheduleType.data === 'queue'
+  const queues = useQuery(queueQueries.list())
+  const users = useQuery(queueQueries.userOptions())
+
+  const createMutation = useCreateQueueMutation()
+  const updateMutation = useUpdateQueueMutation()
+
+  /** Puts a server refusal on its field; one the form does not show was already a toast. */
+  const showServerError = (error: unknown) => {
+    const fieldError = readQueueFieldError(error)
+    if (!fieldError) return
+    if (isFormField(fieldError.field) && fieldError.field !== 'chatbots') {
+      setError(
+        fieldError.field,
+        { type: 'server', message: `errors:${fieldError.code}` },
+        { shouldFocus: true },
+      )
+      setTab(fieldError.field === 'schedules' && withSchedules ? 'schedules' : 'data')
+    } else {
+      setShowAllErrors(true)
+      notifyError(error)
+    }
+  }
+
+  const handleSave = async (values: QueueFormValues) => {
+    const body = toQueueBody(values, { withSchedules })
+    try {
+      if (queue) await updateMutation.mutateAsync({ id: queue.id, body })
+      else await createMutation.mutateAsync(body)
+    } catch (error) {
+      showServerError(error)
+      return
+    }
+    notifySuccess(t(queue ? 'toasts.saved' : 'toasts.created'))
+    onClose()
+  }
+
+  const handleInvalid = (errors: FieldErrors<QueueFormValues>) => {
+    setShowAllErrors(true)
+    const onlyHours = Object.keys(errors).every((field) => field === 'schedules')
+    setTab(onlyHours && withSchedules ? 'schedules' : 'data')
+  }
+
+  const saving = formState.isSubmitting
+  // A queue being created cannot send to itself yet: it joins the list once saved.
+  const queueItems = (queues.data ?? []).map(({ id, name }) => ({ id, name }))
+  const userItems = (users.data ?? []).map(({ id, name }) => ({ id, name }))
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(handleSave, handleInvalid)(event)}>
+      <DialogBody>
+        <DialogTitle>{t(queue ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
+        <DialogContent>
+          {withSchedules && (
+            <TabList
+              className={styles.tabs}
+              aria-label={t('dialog.tabs.label')}
+              selectedValue={tab}
+              onTabSelect={(_event, data) =>
+                setTab(data.value === 'schedules' ? 'schedules' : 'data')
+              }
+            >
+              <Tab value="data">{t('dialog.tabs.data')}</Tab>
+              <Tab value="schedules">{t('dialog.tabs.schedules')}</Tab>
+            </TabList>
+          )}
+          {tab === 'schedules' && withSchedules ? (
+            <Controller
+              control={control}
+              name="schedules"
+              render={({ field }) => (
+                <ServiceHoursEditor value={field.value} onChange={field.onChange} />
+              )}
+            />
+          ) : (
+            <QueueDataTab
+              control={control}
+              queues={queueItems}
+              users={userItems}
+              useIntegrations={company.plan.useIntegrations}
+              showAllErrors={showAllErrors}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" disabled={saving} onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <BusyButton type="submit" busy={saving}>
+            {t('actions.save')}
+          </BusyButton>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  )
+}

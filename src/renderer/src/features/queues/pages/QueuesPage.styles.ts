@@ -1,0 +1,14 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useQueuesPageStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100%',
+    minHeight: 0,
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBottom: tokens.spacingVerticalL,
+    boxSizing: 'border-box',
+  },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+})

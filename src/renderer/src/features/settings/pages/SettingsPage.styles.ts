@@ -1,0 +1,15 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useSettingsPageStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    height: '100%',
+    minHeight: 0,
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBottom: tokens.spacingVerticalL,
+    boxSizing: 'border-box',
+  },
+  panel: { flexGrow: 1, minHeight: 0, overflowY: 'auto' },
+})

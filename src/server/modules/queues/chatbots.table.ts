@@ -1,0 +1,53 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import type { ChatbotType } from '../../../shared/contracts/queues'
+import { companies } from '../companies/companies.table'
+import { users } from '../users/users.table'
+import { queues } from './queues.table'
+
+/**
+ * Chatbot options: a tree under a queue. Level-1 options hang from the queue (`queueId`), deeper
+ * ones from their parent option (`chatbotId`); deleting a queue or an option deletes its subtree.
+ */
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('companyId')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    queueId: integer('queueId').references(() => queues.id, { onDelete: 'cascade' }),
+    chatbotId: integer('chatbotId').references((): AnyPgColumn => chatbots.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    greetingMessage: text('greetingMessage').notNull().default(''),
+    queueType: text('queueType').$type<ChatbotType>().notNull().default('text'),
+    optQueueId: integer('optQueueId').references(() => queues.id, { onDelete: 'set null' }),
+    optUserId: integer('optUserId').references(() => users.id, { onDelete: 'set null' }),
+    // Integrations and file lists arrive later; see queues.integrationId.
+    optIntegrationId: integer('optIntegrationId'),
+    optFileId: integer('optFileId'),
+    closeTicket: boolean('closeTicket').notNull().default(false),
+    /** Place among its siblings: the bot numbers options in this order. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chatbots_company_queue_idx').on(t.companyId, t.queueId, t.position),
+    index('chatbots_company_parent_idx').on(t.companyId, t.chatbotId, t.position),
+    index('chatbots_company_opt_queue_idx').on(t.companyId, t.optQueueId),
+    index('chatbots_company_opt_user_idx').on(t.companyId, t.optUserId),
+  ],
+)
+
+export type ChatbotRow = typeof chatbots.$inferSelect
