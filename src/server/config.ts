@@ -38,10 +38,11 @@ export interface ServerConfig {
   openai?: { apiUrl: string; apiKey: string | null }
   /**
    * The Meta app behind Facebook login (`META_APP_ID`, `META_APP_SECRET`): POST /facebook trades
-   * page tokens for long-lived ones with it, and its secret signs the pages' webhooks. Absent:
-   * that onboarding answers ERR_FACEBOOK_NOT_CONFIGURED.
+   * page tokens for long-lived ones with it, and its secret signs the pages' webhooks, which
+   * Meta sends to the app's one callback URL (`/webhooks/meta`, verified with
+   * `META_VERIFY_TOKEN`). Absent: that onboarding answers ERR_FACEBOOK_NOT_CONFIGURED.
    */
-  metaApp?: { id: string; secret: string } | null
+  metaApp?: { id: string; secret: string; verifyToken: string | null } | null
 }
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'
@@ -102,7 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
       ? { url: smtpUrl, from: env.MAIL_FROM?.trim() || 'Atende <no-reply@localhost>' }
       : null,
     graph: { apiUrl: graphApiUrl, version: graphApiVersion },
-    metaApp: metaAppId && metaAppSecret ? { id: metaAppId, secret: metaAppSecret } : null,
+    metaApp:
+      metaAppId && metaAppSecret
+        ? {
+            id: metaAppId,
+            secret: metaAppSecret,
+            verifyToken: env.META_VERIFY_TOKEN?.trim() || null,
+          }
+        : null,
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'out/renderer'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',

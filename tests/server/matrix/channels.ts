@@ -118,6 +118,17 @@ export const channels: MatrixPart = {
       allowedStatus: 404,
       own: (f) => ({ url: `/webhooks/meta/${f.connectionId}`, payload: { object: 'page' } }),
     },
+    // The test app has no Meta app: no verify token to match, and nothing to sign with.
+    'GET /webhooks/meta': {
+      access: 'public',
+      allowedStatus: 403,
+      own: () => ({ url: '/webhooks/meta?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1' }),
+    },
+    'POST /webhooks/meta': {
+      access: 'public',
+      allowedStatus: 503,
+      own: () => ({ url: '/webhooks/meta', payload: { object: 'page' } }),
+    },
   },
   malformed: {
     'POST /whatsapp': { url: '/whatsapp', payload: { name: 'x' } },
@@ -143,5 +154,7 @@ export const channels: MatrixPart = {
     },
     'GET /webhooks/meta/:connectionId': { url: '/webhooks/meta/abc' },
     'POST /webhooks/meta/:connectionId': { url: '/webhooks/meta/abc', payload: {} },
+    'GET /webhooks/meta': { url: `/webhooks/meta?hub.mode=${'x'.repeat(60)}` },
+    'POST /webhooks/meta': 'no input',
   },
 }

@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     config: {
       graph: { apiUrl: graph.url, version: graph.version },
-      metaApp: { id: '123456', secret: 'meta-app-secret' },
+      metaApp: { id: '123456', secret: 'meta-app-secret', verifyToken: null },
     },
     makeSocket: fakeSocketFactory().makeSocket,
   })

@@ -147,6 +147,14 @@ export function connectionsRepository(db: Executor) {
     },
 
     /** Any company's connection: for provider webhooks, whose URL names the connection. */
+    /** The connections of a Facebook page or Instagram account, in whichever company. */
+    byPageAccount(channel: 'facebook' | 'instagram', accountId: string): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.facebookPageUserId, accountId), eq(connections.channel, channel)))
+    },
+
     async findByIdInAnyCompany(id: number): Promise<ConnectionRow | undefined> {
       const [row] = await db.select().from(connections).where(eq(connections.id, id))
       return row

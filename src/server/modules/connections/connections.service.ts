@@ -897,6 +897,9 @@ export function createConnectionsService(
 
     /** A connection of any company, for provider webhooks whose URL names it. */
     findForWebhook: (id: number) => repo.findByIdInAnyCompany(id),
+    /** Where an app-level Meta webhook entry goes: the page's or account's connections. */
+    findForPageWebhook: (channel: 'facebook' | 'instagram', accountId: string) =>
+      repo.byPageAccount(channel, accountId),
 
     /** Stores a connection; provider credentials must already be sealed by the caller. */
     async create(

@@ -30,6 +30,21 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     (_request, body, done) => done(null, body),
   )
 
+  // The Meta app's one callback URL: pages and Instagram accounts of Facebook login.
+  app.get(
+    '/webhooks/meta',
+    { schema: { querystring: SubscriptionQuery }, config: { access: 'public' } },
+    (request, reply) =>
+      reply.type('text/plain').send(webhooks.verifyAppSubscription(request.query)),
+  )
+
+  app.post('/webhooks/meta', { config: { access: 'public' } }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+    const signature = request.headers['x-hub-signature-256']
+    await webhooks.receiveForApp(raw, typeof signature === 'string' ? signature : undefined)
+    return reply.type('text/plain').send('EVENT_RECEIVED')
+  })
+
   app.get(
     '/webhooks/meta/:connectionId',
     {

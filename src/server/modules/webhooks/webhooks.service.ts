@@ -21,6 +21,12 @@ const META: Partial<Record<Channel, { object: string; source: 'cloudapi' | 'mess
   instagram: { object: 'instagram', source: 'messenger' },
 }
 
+/** The products whose app-level webhooks carry page and Instagram messaging. */
+const APP_OBJECTS = new Map<unknown, 'facebook' | 'instagram'>([
+  ['page', 'facebook'],
+  ['instagram', 'instagram'],
+])
+
 export interface SubscriptionQuery {
   'hub.mode'?: string
   'hub.verify_token'?: string
@@ -41,9 +47,34 @@ const sameSecret = (given: string, expected: string) =>
  * The connection's verify token answers Meta's subscription check.
  */
 export function createWebhooksService(
-  deps: Pick<CoreDeps, 'log'>,
+  deps: Pick<CoreDeps, 'log' | 'config'>,
   { connections, channels, inbound }: Collaborators,
 ) {
+  function assertChallenge(query: SubscriptionQuery, expected: string | null | undefined): string {
+    const given = query['hub.verify_token']
+    const challenge = query['hub.challenge']
+    if (
+      query['hub.mode'] !== 'subscribe' ||
+      !expected ||
+      given === undefined ||
+      !sameSecret(given, expected) ||
+      challenge === undefined
+    )
+      throw new AppError('ERR_NO_PERMISSION')
+    return challenge
+  }
+
+  function parse(rawBody: Buffer): Record<string, unknown> {
+    let payload: unknown
+    try {
+      payload = JSON.parse(rawBody.toString('utf8'))
+    } catch {
+      throw validationError('body')
+    }
+    if (!isRecord(payload)) throw validationError('body')
+    return payload
+  }
+
   async function load(connectionId: number) {
     const row = await connections.findForWebhook(connectionId)
     const meta = row ? META[row.channel] : undefined
@@ -55,18 +86,7 @@ export function createWebhooksService(
     /** GET: Meta's `hub.challenge`, echoed when the verify token is this connection's. */
     async verifySubscription(connectionId: number, query: SubscriptionQuery): Promise<string> {
       const { connection } = await load(connectionId)
-      const expected = connection.secrets.wabaVerifyToken
-      const given = query['hub.verify_token']
-      const challenge = query['hub.challenge']
-      if (
-        query['hub.mode'] !== 'subscribe' ||
-        !expected ||
-        given === undefined ||
-        !sameSecret(given, expected) ||
-        challenge === undefined
-      )
-        throw new AppError('ERR_NO_PERMISSION')
-      return challenge
+      return assertChallenge(query, connection.secrets.wabaVerifyToken)
     },
 
     /** POST: a signed delivery, stored as it came for the pipeline to process. */
@@ -74,13 +94,7 @@ export function createWebhooksService(
       const { connection, meta } = await load(connectionId)
       if (!verifyMetaSignature(rawBody, signature, connection.secrets.wabaAppSecret))
         throw new AppError('ERR_INVALID_SIGNATURE')
-      let payload: unknown
-      try {
-        payload = JSON.parse(rawBody.toString('utf8'))
-      } catch {
-        throw validationError('body')
-      }
-      if (!isRecord(payload)) throw validationError('body')
+      const payload = parse(rawBody)
       if (payload.object !== meta.object) {
         // Signed by the right app but for another product of it: nothing of this connection.
         deps.log.warn(
@@ -91,6 +105,40 @@ export function createWebhooksService(
       }
       const { row } = connection
       await inbound.receive({ companyId: row.companyId, id: row.id }, meta.source, [payload])
+    },
+
+    /** GET /webhooks/meta: the Meta app's own subscription check (`META_VERIFY_TOKEN`). */
+    verifyAppSubscription(query: SubscriptionQuery): string {
+      return assertChallenge(query, deps.config.metaApp?.verifyToken)
+    },
+
+    /**
+     * POST /webhooks/meta: the Meta app's one callback URL, where the pages and Instagram
+     * accounts onboarded through Facebook login deliver. Signed with the app secret; each entry
+     * is stored for the connections of its page or account, in whichever company they are.
+     */
+    async receiveForApp(rawBody: Buffer, signature: string | undefined) {
+      const app = deps.config.metaApp
+      if (!app) throw new AppError('ERR_FACEBOOK_NOT_CONFIGURED')
+      if (!verifyMetaSignature(rawBody, signature, app.secret))
+        throw new AppError('ERR_INVALID_SIGNATURE')
+      const payload = parse(rawBody)
+      const channel = APP_OBJECTS.get(payload.object)
+      if (!channel || !Array.isArray(payload.entry)) {
+        deps.log.warn({ object: payload.object }, 'Meta app webhook for another object ignored')
+        return
+      }
+      for (const entry of payload.entry) {
+        const accountId = isRecord(entry) ? entry.id : undefined
+        if (typeof accountId !== 'string') continue
+        const rows = await connections.findForPageWebhook(channel, accountId)
+        if (rows.length === 0)
+          deps.log.warn({ channel, accountId }, 'Meta app webhook for an unknown page ignored')
+        for (const row of rows)
+          await inbound.receive({ companyId: row.companyId, id: row.id }, 'messenger', [
+            { object: payload.object, entry: [entry] },
+          ])
+      }
     },
   }
 }
