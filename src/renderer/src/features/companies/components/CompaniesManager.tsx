@@ -15,7 +15,7 @@ import {
   Tooltip,
   mergeClasses,
 } from '@fluentui/react-components'
-import { CalendarArrowRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { CalendarArrowRightRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -25,6 +25,7 @@ import { PLATFORM_COMPANY_ID } from '../../../../../shared/constants'
 import type { CompanyAdminDto } from '../../../../../shared/contracts/companies'
 import { BusyButton } from '../../../components/BusyButton'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons'
 import { EmptyState } from '../../../components/EmptyState'
 import { formatDay, formatMoney } from '../../../lib/format'
 import { notify, notifySuccess } from '../../../lib/notify'
@@ -169,22 +170,12 @@ export const CompaniesManager = () => {
                           />
                         </Tooltip>
                       )}
-                      <Tooltip content={t('actions.edit')} relationship="label">
-                        <Button
-                          size="small"
-                          icon={<EditRegular />}
-                          onClick={() => setEditing(company)}
-                        />
-                      </Tooltip>
-                      {!platform && (
-                        <Tooltip content={t('actions.delete')} relationship="label">
-                          <Button
-                            size="small"
-                            icon={<DeleteRegular />}
-                            onClick={() => setPendingDelete(company)}
-                          />
-                        </Tooltip>
-                      )}
+                      <EditDeleteButtons
+                        editLabel={t('actions.edit')}
+                        onEdit={() => setEditing(company)}
+                        deleteLabel={t('actions.delete')}
+                        {...(platform ? {} : { onDelete: () => setPendingDelete(company) })}
+                      />
                     </div>
                   </TableCell>
                 </TableRow>

@@ -10,9 +10,7 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
 } from '@fluentui/react-components'
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
@@ -21,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { PLAN_FEATURE_FLAGS, type PlanDto } from '../../../../../shared/contracts/plans'
 import { BusyButton } from '../../../components/BusyButton'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons'
 import { EmptyState } from '../../../components/EmptyState'
 import { formatMoney } from '../../../lib/format'
 import { notify, notifySuccess } from '../../../lib/notify'
@@ -110,20 +109,12 @@ export const PlansManager = () => {
                 ))}
                 <TableCell>
                   <div className={styles.actions}>
-                    <Tooltip content={t('actions.edit')} relationship="label">
-                      <Button
-                        size="small"
-                        icon={<EditRegular />}
-                        onClick={() => setEditing(plan)}
-                      />
-                    </Tooltip>
-                    <Tooltip content={t('actions.delete')} relationship="label">
-                      <Button
-                        size="small"
-                        icon={<DeleteRegular />}
-                        onClick={() => setPendingDelete(plan)}
-                      />
-                    </Tooltip>
+                    <EditDeleteButtons
+                      editLabel={t('actions.edit')}
+                      onEdit={() => setEditing(plan)}
+                      deleteLabel={t('actions.delete')}
+                      onDelete={() => setPendingDelete(plan)}
+                    />
                   </div>
                 </TableCell>
               </TableRow>

@@ -10,9 +10,7 @@ import {
   TableHeaderCell,
   TableRow,
   Textarea,
-  Tooltip,
 } from '@fluentui/react-components'
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -21,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import type { HelpDto } from '../../../../../shared/contracts/helps'
 import { BusyButton } from '../../../components/BusyButton'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons'
 import { EmptyState } from '../../../components/EmptyState'
 import { notifySuccess } from '../../../lib/notify'
 import { helpSchema, helpToFormValues, toHelpBody, type HelpFormValues } from '../forms/help-schema'
@@ -81,20 +80,12 @@ export const HelpsManager = () => {
                 <TableCell>{help.video}</TableCell>
                 <TableCell>
                   <div className={styles.actions}>
-                    <Tooltip content={t('actions.edit')} relationship="label">
-                      <Button
-                        size="small"
-                        icon={<EditRegular />}
-                        onClick={() => setEditing(help)}
-                      />
-                    </Tooltip>
-                    <Tooltip content={t('actions.delete')} relationship="label">
-                      <Button
-                        size="small"
-                        icon={<DeleteRegular />}
-                        onClick={() => setPendingDelete(help)}
-                      />
-                    </Tooltip>
+                    <EditDeleteButtons
+                      editLabel={t('actions.edit')}
+                      onEdit={() => setEditing(help)}
+                      deleteLabel={t('actions.delete')}
+                      onDelete={() => setPendingDelete(help)}
+                    />
                   </div>
                 </TableCell>
               </TableRow>
