@@ -23,7 +23,14 @@ const APP_SECRET = 'bench-app-secret'
 const PHONE_NUMBER_ID = '1000000001'
 
 const server = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
-  execArgv: ['--import', 'tsx'],
+  // BENCH_PROFILE_DIR=/some/dir writes the server's CPU profile there, to see where time goes.
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : []),
+  ],
   env: {
     ...process.env,
     BENCH_ATTENDANTS: String(ATTENDANTS),

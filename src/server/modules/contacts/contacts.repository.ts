@@ -99,6 +99,69 @@ export interface ContactIdentity {
   acceptAudioMessage: boolean
 }
 
+/**
+ * Creates contacts or refreshes what the provider tells us about them, in one statement, so
+ * concurrent first messages from one person create one contact; answered in the order asked.
+ * The name is replaced only while it is still the bare number (an attendant may have renamed
+ * it). One person asked twice is merged first: a statement may not update a row twice.
+ */
+async function upsertContacts(
+  db: Executor,
+  companyId: number,
+  identities: ContactIdentity[],
+): Promise<{ row: ContactRow; created: boolean }[]> {
+  if (identities.length === 0) return []
+  const keyOf = (identity: Pick<ContactIdentity, 'channel' | 'number'>) =>
+    `${identity.channel}:${identity.number}`
+  const merged = new Map<string, ContactIdentity>()
+  for (const identity of identities) {
+    const seen = merged.get(keyOf(identity))
+    merged.set(
+      keyOf(identity),
+      seen
+        ? {
+            ...seen,
+            name: identity.name || seen.name,
+            remoteJid: identity.remoteJid ?? seen.remoteJid ?? null,
+            lid: identity.lid ?? seen.lid ?? null,
+            profilePicUrl: identity.profilePicUrl ?? seen.profilePicUrl ?? null,
+          }
+        : identity,
+    )
+  }
+  const rows = await db
+    .insert(contacts)
+    .values(
+      [...merged.values()].map((identity) => ({
+        companyId,
+        channel: identity.channel,
+        number: identity.number,
+        name: identity.name || identity.number,
+        isGroup: identity.isGroup,
+        remoteJid: identity.remoteJid ?? null,
+        lid: identity.lid ?? null,
+        whatsappId: identity.whatsappId,
+        profilePicUrl: identity.profilePicUrl ?? null,
+        acceptAudioMessage: identity.acceptAudioMessage,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.channel, contacts.number],
+      set: {
+        name: sql`CASE WHEN ${contacts.name} = ${contacts.number} AND excluded."name" <> '' THEN excluded."name" ELSE ${contacts.name} END`,
+        remoteJid: sql`COALESCE(excluded."remoteJid", ${contacts.remoteJid})`,
+        lid: sql`COALESCE(excluded."lid", ${contacts.lid})`,
+        profilePicUrl: sql`COALESCE(excluded."profilePicUrl", ${contacts.profilePicUrl})`,
+        whatsappId: sql`COALESCE(${contacts.whatsappId}, excluded."whatsappId")`,
+        updatedAt: sql`now()`,
+      },
+    })
+    // `xmax = 0` holds only for a freshly inserted row.
+    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` })
+  const byKey = new Map(rows.map(({ created, ...row }) => [keyOf(row), { row, created }] as const))
+  return identities.map((identity) => byKey.get(keyOf(identity))!)
+}
+
 export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
   return {
     async findById(companyId: number, id: number): Promise<ContactRow | null> {
@@ -127,45 +190,17 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
       return row ?? null
     },
 
-    /**
-     * Creates the contact or refreshes what the provider tells us about it, in one statement, so
-     * concurrent first messages from one person create one contact. The name is replaced only
-     * while it is still the bare number (an attendant may have renamed it).
-     */
     async upsert(
       companyId: number,
       identity: ContactIdentity,
     ): Promise<{ row: ContactRow; created: boolean }> {
-      const [row] = await db
-        .insert(contacts)
-        .values({
-          companyId,
-          channel: identity.channel,
-          number: identity.number,
-          name: identity.name || identity.number,
-          isGroup: identity.isGroup,
-          remoteJid: identity.remoteJid ?? null,
-          lid: identity.lid ?? null,
-          whatsappId: identity.whatsappId,
-          profilePicUrl: identity.profilePicUrl ?? null,
-          acceptAudioMessage: identity.acceptAudioMessage,
-        })
-        .onConflictDoUpdate({
-          target: [contacts.companyId, contacts.channel, contacts.number],
-          set: {
-            name: sql`CASE WHEN ${contacts.name} = ${contacts.number} AND excluded."name" <> '' THEN excluded."name" ELSE ${contacts.name} END`,
-            remoteJid: sql`COALESCE(excluded."remoteJid", ${contacts.remoteJid})`,
-            lid: sql`COALESCE(excluded."lid", ${contacts.lid})`,
-            profilePicUrl: sql`COALESCE(excluded."profilePicUrl", ${contacts.profilePicUrl})`,
-            whatsappId: sql`COALESCE(${contacts.whatsappId}, excluded."whatsappId")`,
-            updatedAt: sql`now()`,
-          },
-        })
-        // `xmax = 0` holds only for a freshly inserted row.
-        .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` })
-      const { created, ...contact } = row!
-      return { row: contact, created }
+      const [result] = await upsertContacts(db, companyId, [identity])
+      return result!
     },
+
+    /** `upsert` for many people at once (the inbound pipeline's batches). */
+    upsertMany: (companyId: number, identities: ContactIdentity[]) =>
+      upsertContacts(db, companyId, identities),
 
     /**
      * One page in (name, id) order: after `cursor` when given (keyset), else at `offset`.

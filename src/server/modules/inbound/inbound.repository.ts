@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { messages, type MessageRow } from '../messages/messages.table'
-import { tickets } from '../tickets/tickets.table'
+import { ACTIVE_TICKET_STATUSES, tickets, type TicketRow } from '../tickets/tickets.table'
 import { inboundEvents, type InboundEventRow } from './inbound.table'
 
 /** How long a claimed event stays invisible to other workers while it is processed. */
@@ -39,7 +39,7 @@ export function inboundRepository(db: Executor) {
         .orderBy(asc(inboundEvents.nextAttemptAt), asc(inboundEvents.id))
         .limit(limit)
         .for('update', { skipLocked: true })
-      return db
+      const claimed = await db
         .update(inboundEvents)
         .set({
           attempts: sql`${inboundEvents.attempts} + 1`,
@@ -47,6 +47,8 @@ export function inboundRepository(db: Executor) {
         })
         .where(inArray(inboundEvents.id, due))
         .returning()
+      // RETURNING has no order; a chat's events are applied in the order they arrived.
+      return claimed.sort((a, b) => a.id - b.id)
     },
 
     /** Events of a connection not yet applied (processing or waiting for a retry). */
@@ -65,6 +67,14 @@ export function inboundRepository(db: Executor) {
         .update(inboundEvents)
         .set({ processedAt: new Date(), lastError: null })
         .where(eq(inboundEvents.id, id))
+    },
+
+    async markProcessedMany(ids: number[]) {
+      if (ids.length === 0) return
+      await db
+        .update(inboundEvents)
+        .set({ processedAt: new Date(), lastError: null })
+        .where(inArray(inboundEvents.id, ids))
     },
 
     async markFailed(id: number, error: string, retryAt: Date | null) {
@@ -86,6 +96,57 @@ export function inboundRepository(db: Executor) {
       return row ?? null
     },
 
+    /** The stored messages of a connection among these provider ids. */
+    async findMessageIdsByWid(
+      connectionId: number,
+      wids: string[],
+    ): Promise<{ id: number; wid: string }[]> {
+      if (wids.length === 0) return []
+      const rows = await db
+        .select({ id: messages.id, wid: messages.wid })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, connectionId), inArray(messages.wid, wids)))
+      return rows.flatMap((row) => (row.wid === null ? [] : [{ id: row.id, wid: row.wid }]))
+    },
+
+    /**
+     * `lockChat` for many chats in one statement, in a fixed order so that two batches sharing
+     * chats cannot deadlock.
+     */
+    async lockChats(keys: { companyId: number; connectionId: number; chatId: string }[]) {
+      if (keys.length === 0) return
+      const names = [
+        ...new Set(keys.map((key) => `chat:${key.companyId}:${key.connectionId}:${key.chatId}`)),
+      ]
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(n, 0) AS h FROM unnest(${sql.param(names)}::text[]) AS n ORDER BY 1) AS ordered`,
+      )
+    },
+
+    /**
+     * The active tickets of these contacts on a connection, row-locked until the transaction
+     * ends: a close committed meanwhile takes its ticket out of the answer.
+     */
+    async lockActiveTickets(
+      companyId: number,
+      connectionId: number,
+      contactIds: number[],
+    ): Promise<TicketRow[]> {
+      if (contactIds.length === 0) return []
+      return db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.whatsappId, connectionId),
+            inArray(tickets.contactId, contactIds),
+            inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
+          ),
+        )
+        .for('update')
+    },
+
     /** Serialises the processing of one chat across workers until the transaction ends. */
     async lockChat(companyId: number, connectionId: number, chatId: string) {
       await db.execute(
@@ -104,6 +165,71 @@ export function inboundRepository(db: Executor) {
         })
         .returning()
       return row ?? null
+    },
+
+    /** `insertMessage` for many: replayed provider ids insert nothing and are left out. */
+    async insertMessages(
+      values: (typeof messages.$inferInsert)[],
+    ): Promise<{ id: number; wid: string | null; whatsappId: number | null }[]> {
+      if (values.length === 0) return []
+      return db
+        .insert(messages)
+        .values(values)
+        .onConflictDoNothing({
+          target: [messages.whatsappId, messages.wid],
+          where: sql`${messages.wid} IS NOT NULL`,
+        })
+        .returning({ id: messages.id, wid: messages.wid, whatsappId: messages.whatsappId })
+    },
+
+    /** Points messages at quoted ones stored in the same batch. */
+    async setQuoted(links: { id: number; quotedMsgId: number }[]) {
+      if (links.length === 0) return
+      await db.execute(
+        sql`UPDATE ${messages} SET "quotedMsgId" = link.quoted FROM unnest(${sql.param(links.map((link) => link.id))}::bigint[], ${sql.param(links.map((link) => link.quotedMsgId))}::bigint[]) AS link(id, quoted) WHERE ${messages.id} = link.id`,
+      )
+    },
+
+    /**
+     * `touchTicket` for many tickets in one statement, each with the sum of its messages in a
+     * batch: the last one's text, and the unread count reset by our own message or grown by the
+     * contact's after it.
+     */
+    async touchTickets(
+      companyId: number,
+      touches: {
+        ticketId: number
+        body: string
+        fromMe: boolean
+        at: Date
+        resetUnread: boolean
+        addUnread: number
+        lastInboundAt: Date | null
+      }[],
+    ) {
+      if (touches.length === 0) return
+      // One array parameter per column: the statement's text is the same whatever the batch size.
+      const column = <T>(pick: (touch: (typeof touches)[number]) => T) =>
+        sql.param(touches.map(pick))
+      await db.execute(sql`
+        UPDATE ${tickets} SET
+          "lastMessage" = touch.body,
+          "lastMessageAt" = touch.at,
+          "fromMe" = touch.from_me,
+          "updatedAt" = now(),
+          "unreadMessages" = CASE WHEN touch.reset THEN touch.add ELSE ${tickets.unreadMessages} + touch.add END,
+          "lastInboundAt" = COALESCE(touch.inbound_at, ${tickets.lastInboundAt}),
+          "sendInactiveMessage" = ${tickets.sendInactiveMessage} AND touch.inbound_at IS NULL
+        FROM unnest(
+          ${column((touch) => touch.ticketId)}::int[],
+          ${column((touch) => touch.body)}::text[],
+          ${column((touch) => touch.at.toISOString())}::timestamptz[],
+          ${column((touch) => touch.fromMe)}::boolean[],
+          ${column((touch) => touch.resetUnread)}::boolean[],
+          ${column((touch) => touch.addUnread)}::int[],
+          ${column((touch) => touch.lastInboundAt?.toISOString() ?? null)}::timestamptz[]
+        ) AS touch(id, body, at, from_me, reset, add, inbound_at)
+        WHERE ${tickets.companyId} = ${companyId} AND ${tickets.id} = touch.id`)
     },
 
     /** The ticket's counters after a stored message, in the same transaction as the insert. */

@@ -28,6 +28,7 @@ import {
   type TicketPresentation,
 } from '../tickets/tickets.core'
 import { describeContent, type StoredMedia } from './inbound.content'
+import { createInboundBatch, fitsBatch, type BatchRow } from './inbound.batch'
 import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
 
@@ -37,6 +38,7 @@ import type { InboundEventRow } from './inbound.table'
  */
 export interface MessageEvents {
   emitCreated(companyId: number, messageIds: number[]): Promise<TicketPresentation | null>
+  emitCreatedMany(companyId: number, messageIds: number[]): Promise<Map<number, TicketPresentation>>
   emitUpdated(companyId: number, messageIds: number[]): Promise<void>
   /** Answers whether the message is known. */
   applyDeliveryStatus(
@@ -359,6 +361,35 @@ export function createInboundService(
     return `${row.connectionId}:${first?.type === 'message' ? first.chat.id : 'status'}`
   }
 
+  const batch = createInboundBatch(deps, {
+    ticketCore,
+    settings,
+    companies,
+    messageEvents,
+    storeMedia: ({ row, connection }, event) =>
+      storeMedia(
+        {
+          connection,
+          driver: channels.driverFor(connection.channel)!,
+          driverConnection: channels.connectionFor(connection),
+          attempts: row.attempts,
+        },
+        event,
+      ),
+    removeMedia: (companyId, relative) => media.remove(companyId, relative),
+    emitContactCreated,
+  })
+
+  interface ChatEntry {
+    row: InboundEventRow
+    connection: ConnectionRow | undefined
+    events: InboundEvent[]
+  }
+  const batchable = (entry: ChatEntry): entry is BatchRow =>
+    entry.connection !== undefined &&
+    channels.driverFor(entry.connection.channel) !== undefined &&
+    fitsBatch(entry.events)
+
   async function processRow(
     row: InboundEventRow,
     connection: ConnectionRow | undefined,
@@ -388,10 +419,14 @@ export function createInboundService(
     }
   }
 
-  /** Applies claimed events: chats in parallel, each chat's events in arrival order. */
+  /**
+   * Applies claimed events, each chat's in arrival order. Chats made only of new messages go
+   * through the set-based batch; the others, and a batch that failed, event by event with the
+   * chats in parallel.
+   */
   async function processBatch(rows: InboundEventRow[]) {
     const connectionsById = new Map<number, ConnectionRow | undefined>()
-    const chains = new Map<string, Promise<void>>()
+    const chats = new Map<string, ChatEntry[]>()
     for (const row of rows) {
       if (!connectionsById.has(row.connectionId))
         connectionsById.set(
@@ -410,12 +445,28 @@ export function createInboundService(
         continue
       }
       const key = chatKey(row, events)
-      chains.set(
-        key,
-        (chains.get(key) ?? Promise.resolve()).then(() => processRow(row, connection, events)),
-      )
+      chats.set(key, [...(chats.get(key) ?? []), { row, connection, events }])
     }
-    await Promise.all(chains.values())
+
+    const fastChats: BatchRow[][] = []
+    const slow: ChatEntry[][] = []
+    for (const chat of chats.values()) {
+      if (chat.every(batchable)) fastChats.push(chat)
+      else slow.push(chat)
+    }
+    if (fastChats.length > 0) {
+      try {
+        await batch.apply(fastChats.flat())
+      } catch (error) {
+        deps.log.warn({ err: error }, 'inbound batch failed: applying its events one by one')
+        slow.push(...fastChats)
+      }
+    }
+    await Promise.all(
+      slow.map(async (chat) => {
+        for (const { row, connection, events } of chat) await processRow(row, connection, events)
+      }),
+    )
   }
 
   async function drain() {

@@ -27,18 +27,22 @@ export function createMessageEvents(
   }
 
   /**
-   * `{action: 'create', message, ticket, contact}` per message of one ticket. The ticket and contact carry the
-   * number, so profile users get it masked when the company hides numbers; admins get it whole.
-   * Answers the ticket as presented, for the caller's ticket event.
+   * `{action: 'create', message, ticket, contact}` per message, each with its ticket. The ticket
+   * and contact carry the number, so profile users get it masked when the company hides numbers;
+   * admins get it whole. Answers the tickets as presented, for the caller's ticket events.
    */
-  async function emitCreated(companyId: number, ids: number[]): Promise<TicketPresentation | null> {
+  async function emitCreatedMany(
+    companyId: number,
+    ids: number[],
+  ): Promise<Map<number, TicketPresentation>> {
     const views = await repo.loadViews(companyId, ids)
-    const ticketId = views[0]?.ticket.id
-    if (ticketId === undefined) return null
-    const presented = await ticketCore.presentForAudiences(companyId, ticketId)
-    if (!presented) return null
-    const { full, masked } = presented
+    const tickets = await ticketCore.presentManyForAudiences(companyId, [
+      ...new Set(views.map((view) => view.ticket.id)),
+    ])
     for (const view of views) {
+      const presented = tickets.get(view.ticket.id)
+      if (!presented) continue
+      const { full, masked } = presented
       const message = toDto(companyId, view)
       const audience = ticketAudience(view.ticket)
       if (!masked) {
@@ -64,7 +68,13 @@ export function createMessageEvents(
         contact: full.contact,
       })
     }
-    return presented
+    return tickets
+  }
+
+  /** `emitCreated` for messages of one ticket: answers that ticket as presented. */
+  async function emitCreated(companyId: number, ids: number[]): Promise<TicketPresentation | null> {
+    const tickets = await emitCreatedMany(companyId, ids)
+    return tickets.values().next().value ?? null
   }
 
   /** `{action: 'update', message}`: sends, acks, edits, revokes, reactions, transcriptions. */
@@ -91,7 +101,7 @@ export function createMessageEvents(
     })
   }
 
-  return { present, emitCreated, emitUpdated, emitDeleted }
+  return { present, emitCreated, emitCreatedMany, emitUpdated, emitDeleted }
 }
 
 export type MessageEvents = ReturnType<typeof createMessageEvents>

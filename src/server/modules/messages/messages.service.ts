@@ -484,6 +484,7 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     sender,
     present: events.present,
     emitCreated: events.emitCreated,
+    emitCreatedMany: events.emitCreatedMany,
     emitUpdated: events.emitUpdated,
 
     /** Bytes one uploaded file may have: the platform's downloadLimit (MB). */

@@ -169,26 +169,35 @@ export function createTicketCore(
   }
 
   /**
-   * A ticket as its two audiences see it, from one load: `full` for admins, and `masked` for
+   * Tickets as their two audiences see them, from one load: `full` for admins, and `masked` for
    * profile users when the company hides numbers (null when it does not).
    */
+  async function presentManyForAudiences(
+    companyId: number,
+    ticketIds: number[],
+  ): Promise<Map<number, TicketPresentation>> {
+    const [views, company] = await Promise.all([
+      ticketsRepository(deps.db).loadViews(companyId, ticketIds),
+      settings.companyValues(companyId),
+    ])
+    const masks = companyMasksNumbers(company)
+    const presented = new Map<number, TicketPresentation>()
+    for (const view of views) {
+      const pictureUrlOf = pictureUrl(view)
+      presented.set(view.ticket.id, {
+        view,
+        full: presentTicket(view, { maskNumber: false, pictureUrl: pictureUrlOf }),
+        masked: masks ? presentTicket(view, { maskNumber: true, pictureUrl: pictureUrlOf }) : null,
+      })
+    }
+    return presented
+  }
+
   async function presentForAudiences(
     companyId: number,
     ticketId: number,
   ): Promise<TicketPresentation | null> {
-    const [[view], company] = await Promise.all([
-      ticketsRepository(deps.db).loadViews(companyId, [ticketId]),
-      settings.companyValues(companyId),
-    ])
-    if (!view) return null
-    const pictureUrlOf = pictureUrl(view)
-    return {
-      view,
-      full: presentTicket(view, { maskNumber: false, pictureUrl: pictureUrlOf }),
-      masked: companyMasksNumbers(company)
-        ? presentTicket(view, { maskNumber: true, pictureUrl: pictureUrlOf })
-        : null,
-    }
+    return (await presentManyForAudiences(companyId, [ticketId])).get(ticketId) ?? null
   }
 
   /**
@@ -236,6 +245,7 @@ export function createTicketCore(
     findOrCreateActive,
     present,
     presentForAudiences,
+    presentManyForAudiences,
     emitUpdated,
     emitDeleted,
     emitUnreadCleared,

@@ -1,0 +1,378 @@
+import type { ChatRef, InboundEvent, InboundMessage } from '../../channels/types'
+import type { CoreDeps } from '../../deps'
+import type { Executor } from '../../db/client'
+import type { CompaniesService } from '../companies/companies.service'
+import type { ConnectionRow } from '../connections/connections.table'
+import { contactsRepository, type ContactIdentity } from '../contacts/contacts.repository'
+import type { ContactRow } from '../contacts/contacts.table'
+import type { messages } from '../messages/messages.table'
+import type { SettingsService } from '../settings/settings.service'
+import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
+import type { TicketRow } from '../tickets/tickets.table'
+import { describeContent, type StoredMedia } from './inbound.content'
+import { inboundRepository } from './inbound.repository'
+import type { InboundEventRow } from './inbound.table'
+
+/** A stored event whose messages the set-based path may apply. */
+export interface BatchRow {
+  row: InboundEventRow
+  connection: ConnectionRow
+  events: InboundEvent[]
+}
+
+interface Item {
+  row: BatchRow
+  event: InboundMessage
+  stored: StoredMedia | null
+  chat?: ContactRow
+  sender?: ContactRow
+  ticket?: TicketRow
+}
+
+/** A WhatsApp LID the driver could not map to a number: its contact is looked up one by one. */
+const lidOnly = (ref: ChatRef) => Boolean(ref.lid) && ref.id === ref.lid
+
+/**
+ * Whether a stored event can take the set-based path: new messages only, none of which waits
+ * (the echo of one of our sends) or needs a lookup of its own (a reaction, a LID alone).
+ */
+export function fitsBatch(events: InboundEvent[]): boolean {
+  return events.every(
+    (event) =>
+      event.type === 'message' &&
+      event.content.kind !== 'reaction' &&
+      (!event.fromMe || event.imported === true) &&
+      !lidOnly(event.chat) &&
+      !(event.sender && lidOnly(event.sender)),
+  )
+}
+
+const contactChannel = (channel: ConnectionRow['channel']): ContactRow['channel'] =>
+  channel === 'facebook' || channel === 'instagram' ? channel : 'whatsapp'
+
+const groupBy = <T, K>(list: T[], keyOf: (item: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>()
+  for (const item of list) {
+    const key = keyOf(item)
+    const group = groups.get(key)
+    if (group) group.push(item)
+    else groups.set(key, [item])
+  }
+  return groups
+}
+
+/**
+ * The inbound pipeline's fast path (ARCHITECTURE §3): a claimed batch of new messages applied
+ * in one transaction with a fixed number of statements, whatever its size: chats locked,
+ * contacts upserted, active tickets found and locked, messages inserted and tickets touched
+ * each in one statement. Only conversations without an active ticket go through the one
+ * find-or-create routine. A batch that fails as a whole is handed back to the caller, which
+ * applies its events one by one.
+ */
+export function createInboundBatch(
+  deps: CoreDeps,
+  collaborators: {
+    ticketCore: TicketCore
+    settings: SettingsService
+    companies: CompaniesService
+    messageEvents: {
+      /** Emits each message's create event; answers its tickets as presented, by id. */
+      emitCreatedMany(
+        companyId: number,
+        messageIds: number[],
+      ): Promise<Map<number, TicketPresentation>>
+    }
+    storeMedia(row: BatchRow, event: InboundMessage): Promise<StoredMedia | null>
+    removeMedia(companyId: number, relative: string): Promise<void>
+    emitContactCreated(contact: ContactRow): Promise<void>
+  },
+) {
+  const { ticketCore, settings, companies, messageEvents } = collaborators
+  const repo = inboundRepository(deps.db)
+  const messageKey = (connectionId: number, providerId: string) => `${connectionId}:${providerId}`
+
+  /** Drops what is filtered out, already stored, or twice in the batch (a replayed webhook). */
+  async function freshItems(
+    rows: BatchRow[],
+  ): Promise<{ items: Item[]; known: Map<string, number> }> {
+    const candidates: Item[] = []
+    for (const row of rows)
+      for (const event of row.events) {
+        if (event.type !== 'message') continue
+        if (event.content.kind === 'unsupported') {
+          deps.log.info(
+            { type: event.content.type, connectionId: row.connection.id },
+            'unsupported message type',
+          )
+          continue
+        }
+        if (event.chat.isGroup && !row.connection.allowGroup) continue
+        candidates.push({ row, event, stored: null })
+      }
+    const known = new Map<string, number>()
+    for (const [connectionId, list] of groupBy(candidates, (item) => item.row.connection.id)) {
+      const wids = new Set(
+        list.flatMap((item) => [item.event.providerId, item.event.quotedProviderId ?? []].flat()),
+      )
+      for (const { id, wid } of await repo.findMessageIdsByWid(connectionId, [...wids]))
+        known.set(messageKey(connectionId, wid), id)
+    }
+    const taken = new Set<string>()
+    const items = candidates.filter((item) => {
+      const key = messageKey(item.row.connection.id, item.event.providerId)
+      if (known.has(key) || taken.has(key)) return false
+      taken.add(key)
+      return true
+    })
+    return { items, known }
+  }
+
+  async function resolveContacts(tx: Executor, items: Item[]): Promise<ContactRow[]> {
+    const created = new Map<number, ContactRow>()
+    for (const [companyId, list] of groupBy(items, (item) => item.row.connection.companyId)) {
+      const company = await settings.companyValues(companyId, tx)
+      const identity = (connection: ConnectionRow, ref: ChatRef): ContactIdentity => ({
+        channel: contactChannel(connection.channel),
+        number: ref.id,
+        name: ref.name ?? '',
+        isGroup: ref.isGroup,
+        remoteJid: ref.jid ?? null,
+        lid: ref.lid ?? null,
+        whatsappId: connection.id,
+        acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
+      })
+      const withSender = (item: Item) =>
+        item.event.chat.isGroup && item.event.sender && !item.event.fromMe
+          ? item.event.sender
+          : null
+      const upserted = await contactsRepository(tx).upsertMany(
+        companyId,
+        list.flatMap((item) => {
+          const sender = withSender(item)
+          return [
+            identity(item.row.connection, item.event.chat),
+            ...(sender ? [identity(item.row.connection, sender)] : []),
+          ]
+        }),
+      )
+      let next = 0
+      for (const item of list) {
+        const chat = upserted[next++]!
+        const sender = withSender(item) ? upserted[next++]! : chat
+        item.chat = chat.row
+        item.sender = sender.row
+        for (const contact of [chat, sender])
+          if (contact.created) created.set(contact.row.id, contact.row)
+      }
+    }
+    return [...created.values()]
+  }
+
+  /** Each item's active ticket; `before` holds tickets that were opened or taken back. */
+  async function resolveTickets(tx: Executor, items: Item[]) {
+    const before = new Map<number, TicketRow | null>()
+    const txRepo = inboundRepository(tx)
+    for (const list of groupBy(items, (item) => item.row.connection.id).values()) {
+      const { connection } = list[0]!.row
+      const active = await txRepo.lockActiveTickets(connection.companyId, connection.id, [
+        ...new Set(list.map((item) => item.chat!.id)),
+      ])
+      const byContact = new Map(active.map((ticket) => [ticket.contactId, ticket]))
+      for (const item of list) {
+        let ticket = byContact.get(item.chat!.id)
+        if (!ticket) {
+          const found = await ticketCore.findOrCreateActive(tx, {
+            companyId: connection.companyId,
+            contact: item.chat!,
+            connection,
+            origin: { kind: 'inbound', imported: item.event.imported },
+          })
+          ticket = found.ticket
+          byContact.set(item.chat!.id, ticket)
+          before.set(ticket.id, found.before)
+        }
+        item.ticket = ticket
+      }
+    }
+    return before
+  }
+
+  async function callTimeFormat(companyId: number) {
+    const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
+    return new Intl.DateTimeFormat('pt-BR', {
+      timeZone: timezone,
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+  }
+
+  async function messageValues(items: Item[], known: Map<string, number>) {
+    const formats = new Map<number, Intl.DateTimeFormat>()
+    const values: (typeof messages.$inferInsert)[] = []
+    for (const item of items) {
+      const { event, stored } = item
+      const { connection } = item.row
+      let callTime = ''
+      if (event.content.kind === 'call') {
+        const format =
+          formats.get(connection.companyId) ?? (await callTimeFormat(connection.companyId))
+        formats.set(connection.companyId, format)
+        callTime = format.format(event.timestamp)
+      }
+      const { body, mediaType } = describeContent(event.content, stored, callTime)
+      values.push({
+        companyId: connection.companyId,
+        ticketId: item.ticket!.id,
+        whatsappId: connection.id,
+        contactId: event.fromMe ? null : item.sender!.id,
+        wid: event.providerId,
+        body,
+        mediaType,
+        mediaPath: stored?.path ?? null,
+        mediaName:
+          stored?.name ??
+          (event.content.kind === 'media' ? (event.content.fileName ?? null) : null),
+        mediaMime: stored?.mime ?? null,
+        fromMe: event.fromMe,
+        isForwarded: event.isForwarded ?? false,
+        // Typed on the phone: already sent and seen by the company side.
+        read: event.fromMe,
+        ack: event.fromMe ? 1 : 0,
+        sendStatus: event.fromMe ? 'sent' : null,
+        quotedMsgId: event.quotedProviderId
+          ? (known.get(messageKey(connection.id, event.quotedProviderId)) ?? null)
+          : null,
+        participant: event.chat.isGroup ? (event.sender?.jid ?? event.sender?.id ?? null) : null,
+        remoteJid: event.chat.jid ?? null,
+        dataJson: event.raw,
+        createdAt: event.timestamp,
+      })
+    }
+    return values
+  }
+
+  /** Each touched ticket's counters after its messages of the batch, in arrival order. */
+  function ticketTouches(stored: { item: Item; body: string }[]) {
+    const touches = new Map<
+      number,
+      Parameters<ReturnType<typeof inboundRepository>['touchTickets']>[1][number]
+    >()
+    for (const { item, body } of stored) {
+      const { event } = item
+      const ticketId = item.ticket!.id
+      const touch = touches.get(ticketId) ?? {
+        ticketId,
+        body,
+        fromMe: event.fromMe,
+        at: event.timestamp,
+        resetUnread: false,
+        addUnread: 0,
+        lastInboundAt: null,
+      }
+      touch.body = body
+      touch.fromMe = event.fromMe
+      touch.at = event.timestamp
+      if (event.fromMe) {
+        touch.resetUnread = true
+        touch.addUnread = 0
+      } else {
+        if (event.content.kind !== 'call') touch.addUnread++
+        touch.lastInboundAt = event.timestamp
+      }
+      touches.set(ticketId, touch)
+    }
+    return [...touches.values()]
+  }
+
+  async function apply(rows: BatchRow[]): Promise<void> {
+    const { items, known } = await freshItems(rows)
+    await Promise.all(
+      items.map(async (item) => {
+        item.stored = await collaborators.storeMedia(item.row, item.event)
+      }),
+    )
+
+    let outcome: Awaited<ReturnType<typeof store>>
+    try {
+      outcome = await deps.db.transaction((tx) => store(tx, items, known, rows))
+    } catch (error) {
+      await removeMedia(items)
+      throw error
+    }
+    await removeMedia(items.filter((item) => !outcome.inserted.has(item)))
+
+    for (const contact of outcome.createdContacts) await collaborators.emitContactCreated(contact)
+    const live = [...outcome.inserted].filter(([item]) => !item.event.imported)
+    for (const [companyId, list] of groupBy(live, ([item]) => item.row.connection.companyId)) {
+      const presented = await messageEvents.emitCreatedMany(
+        companyId,
+        list.map(([, messageId]) => messageId),
+      )
+      for (const ticketId of new Set(list.map(([item]) => item.ticket!.id)))
+        await ticketCore.emitUpdated(
+          companyId,
+          ticketId,
+          outcome.ticketsBefore.get(ticketId) ?? null,
+          presented.get(ticketId),
+        )
+    }
+  }
+
+  async function store(tx: Executor, items: Item[], known: Map<string, number>, rows: BatchRow[]) {
+    const txRepo = inboundRepository(tx)
+    await txRepo.lockChats(
+      items.map((item) => ({
+        companyId: item.row.connection.companyId,
+        connectionId: item.row.connection.id,
+        chatId: item.event.chat.id,
+      })),
+    )
+    const createdContacts = await resolveContacts(tx, items)
+    const ticketsBefore = await resolveTickets(tx, items)
+    const values = await messageValues(items, known)
+    const insertedRows = await txRepo.insertMessages(values)
+
+    const byKey = new Map(
+      insertedRows.map((row) => [messageKey(row.whatsappId!, row.wid!), row.id] as const),
+    )
+    const inserted = new Map<Item, number>()
+    const stored: { item: Item; body: string }[] = []
+    items.forEach((item, index) => {
+      const id = byKey.get(messageKey(item.row.connection.id, item.event.providerId))
+      if (id === undefined) return
+      inserted.set(item, id)
+      stored.push({ item, body: values[index]!.body! })
+    })
+    // A reply to a message of the same batch: its id was not known before the insert.
+    const storedIds = new Map(
+      [...inserted].map(([item, id]) => [
+        messageKey(item.row.connection.id, item.event.providerId),
+        id,
+      ]),
+    )
+    await txRepo.setQuoted(
+      [...inserted].flatMap(([item, id]) => {
+        const quoted = item.event.quotedProviderId
+        const quotedId =
+          quoted && !known.has(messageKey(item.row.connection.id, quoted))
+            ? storedIds.get(messageKey(item.row.connection.id, quoted))
+            : undefined
+        return quotedId === undefined ? [] : [{ id, quotedMsgId: quotedId }]
+      }),
+    )
+    for (const [companyId, list] of groupBy(stored, ({ item }) => item.row.connection.companyId))
+      await txRepo.touchTickets(companyId, ticketTouches(list))
+    await txRepo.markProcessedMany(rows.map(({ row }) => row.id))
+    return { inserted, createdContacts, ticketsBefore }
+  }
+
+  async function removeMedia(items: Item[]) {
+    for (const item of items)
+      if (item.stored)
+        await collaborators.removeMedia(item.row.connection.companyId, item.stored.path)
+  }
+
+  return { apply }
+}
+
+export type InboundBatch = ReturnType<typeof createInboundBatch>
