@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ServerConfig } from './config'
-import type { Database } from './db/client'
+import { openSessionLocks, type Database } from './db/client'
 import type { CoreDeps } from './deps'
 import { createMailer, type Mailer } from './lib/mailer'
 import { createTokenService } from './lib/tokens'
@@ -66,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const realtime = createRealtimeHub()
+  const sessionLocks = openSessionLocks(options.db)
   const deps: CoreDeps = {
     config,
     db: options.db,
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     mailer: options.mailer ?? createMailer(config.smtp),
     realtime,
     log: app.log,
+    sessionLocks,
     defaultTimeZone: DEFAULT_TIME_ZONE,
   }
   const services = createServices(deps, { makeSocket: options.makeSocket })
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await services.messages.sender.stop()
     await services.inbound.stop()
     await services.contactImports.stop()
+    await sessionLocks.close()
   })
 
   return { app, services }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import type { SessionLocks } from './db/session-locks'
 import type { Mailer } from './lib/mailer'
 import type { TokenService } from './lib/tokens'
 import type { RealtimeHub } from './realtime/hub'
@@ -13,6 +14,11 @@ export interface CoreDeps {
   mailer: Mailer
   realtime: RealtimeHub
   log: FastifyBaseLogger
+  /**
+   * This instance's owner locks (one WhatsApp socket per connection across instances). Deps
+   * built by hand for a single-instance test may leave them out: every lock is then granted.
+   */
+  sessionLocks?: SessionLocks
   /** Time zone for platform dates (sign-up due dates) before a company has its own. */
   defaultTimeZone: string
 }

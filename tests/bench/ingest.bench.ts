@@ -126,6 +126,7 @@ try {
 
   const total = RATE * SECONDS
   const bodies: string[] = []
+  const cpuAtStart = process.cpuUsage()
   const started = performance.now()
   const inFlight = new Set<Promise<void>>()
   for (let sequence = 0; sequence < total; sequence++) {
@@ -159,6 +160,7 @@ try {
   for (const [body, sent] of sentAt)
     for (const arrival of deliveries.get(body) ?? []) latencies.push(arrival - sent)
   const { p95, p99 } = summarise(latencies)
+  const clientCpu = process.cpuUsage(cpuAtStart)
   const stored = await ask<IngestCounts>({ type: 'counts' }, 'counts')
   const missing = [...sentAt.keys()].filter(
     (body) => (deliveries.get(body)?.length ?? 0) < ATTENDANTS,
@@ -169,6 +171,10 @@ try {
 
   console.log(
     `database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${total} webhooks at ${RATE}/s offered over ${sendSeconds.toFixed(1)} s, ${ATTENDANTS} attendants, ${CONTACTS} contacts`,
+  )
+  // Both share the machine with PostgreSQL: where the two cores went.
+  console.log(
+    `CPU over ${processedSeconds.toFixed(1)} s: server ${stored.cpuSeconds.toFixed(1)} s, provider and attendants (this process) ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`,
   )
   const throughput = total / processedSeconds
   report(

@@ -11,6 +11,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from './schema'
+import {
+  localSessionLocks,
+  postgresSessionLocks,
+  type LocalLockTable,
+  type SessionLocks,
+} from './session-locks'
 
 export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -35,6 +41,19 @@ export interface DatabaseOptions {
   pgliteDir: string | null
 }
 
+// buildApp receives the database alone; its instance's owner locks come from how it was opened.
+const lockOpeners = new WeakMap<Database, () => SessionLocks>()
+
+/**
+ * A new set of owner locks on a database opened by `openDatabase`: one per server instance,
+ * so two apps on one database (two instances, or two in a test) exclude each other.
+ */
+export function openSessionLocks(db: Database): SessionLocks {
+  const open = lockOpeners.get(db)
+  if (!open) throw new Error('session locks need a database opened by openDatabase')
+  return open()
+}
+
 /** PGlite under DATA_DIR by default; a PostgreSQL server when DATABASE_URL is set. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder()
@@ -44,6 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // drops it and opens another on the next query.
     pool.on('error', (error) => process.emitWarning(error))
     const db = drizzleNodePg(pool, { schema })
+    const connectionString = options.databaseUrl
+    lockOpeners.set(db, () => postgresSessionLocks({ connectionString }))
     return {
       db,
       kind: 'postgres',
@@ -58,6 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       : new PGlite(options.pgliteDir, { extensions })
   await client.waitReady
   const db = drizzlePglite(client, { schema })
+  const lockTable: LocalLockTable = new Map()
+  lockOpeners.set(db, () => localSessionLocks(lockTable))
   return {
     db,
     kind: 'pglite',

@@ -23,6 +23,8 @@ export interface IngestCounts {
   messages: number
   distinct: number
   tickets: number
+  /** CPU seconds the server used since it was ready. */
+  cpuSeconds: number
 }
 export type IngestRequest = { type: 'counts' } | { type: 'close' }
 
@@ -47,6 +49,7 @@ for (let i = 0; i < attendants; i++) {
 }
 const origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).origin
 t.services.inbound.start()
+const cpuAtReady = process.cpuUsage()
 send({ type: 'ready', origin, companyId: company.id, connectionId: connection.id, tokens })
 
 async function answer(request: IngestRequest) {
@@ -60,7 +63,8 @@ async function answer(request: IngestRequest) {
       })
       .from(messages)
       .where(eq(messages.companyId, company.id))
-    send({ type: 'counts', ...row! })
+    const cpu = process.cpuUsage(cpuAtReady)
+    send({ type: 'counts', ...row!, cpuSeconds: (cpu.user + cpu.system) / 1e6 })
     return
   }
   await t.services.inbound.stop()

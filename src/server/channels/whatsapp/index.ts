@@ -3,6 +3,7 @@ export { createBaileysDriver, type BaileysDriver, type BaileysDriverOptions } fr
 export {
   createWhatsappSessionManager,
   DEFAULT_SESSION_TIMING,
+  sessionLockKey,
   type HistoryIntake,
   type HistoryMessage,
   type SessionEventsHub,

@@ -11,6 +11,7 @@ import {
   type WAMessageKey,
 } from 'baileys'
 import { rooms } from '../../../shared/realtime/events'
+import { localSessionLocks, type SessionLock } from '../../db/session-locks'
 import type { CoreDeps } from '../../deps'
 import type { RealtimeHub } from '../../realtime/hub'
 import { presentConnection } from '../../modules/connections/connections.presenter'
@@ -43,7 +44,7 @@ import { whatsappRepository, type SessionPatch } from './whatsapp.repository'
  */
 export type SessionEventsHub = Pick<RealtimeHub, 'emit'>
 
-export type WhatsappSessionDeps = Pick<CoreDeps, 'config' | 'db' | 'log'> & {
+export type WhatsappSessionDeps = Pick<CoreDeps, 'config' | 'db' | 'log' | 'sessionLocks'> & {
   realtime: SessionEventsHub
 }
 
@@ -57,6 +58,8 @@ export interface SessionTiming {
   bootStaggerMs: number
   /** Pauses before re-offering events the intake refused. */
   intakeRetryDelaysMs: readonly number[]
+  /** How often a booted instance looks for sessions nobody owns (their owner is gone). */
+  ownerRetryMs: number
 }
 
 export const DEFAULT_SESSION_TIMING: SessionTiming = {
@@ -65,7 +68,18 @@ export const DEFAULT_SESSION_TIMING: SessionTiming = {
   maxQrCodes: 3,
   bootStaggerMs: 1_000,
   intakeRetryDelaysMs: [1_000, 5_000],
+  ownerRetryMs: 30_000,
 }
+
+/**
+ * The owner lock of a connection's Baileys session (reference §6 "One owner per session"):
+ * whoever holds it runs the socket, so only that instance can send through it.
+ */
+export const sessionLockKey = (connectionId: number) => `wa-session:${connectionId}`
+
+/** What one instance may ask of the owner of a session (the session routes' actions). */
+const SESSION_ACTIONS = ['start', 'new-qr', 'logout', 'discard', 'suspend'] as const
+type SessionAction = (typeof SESSION_ACTIONS)[number]
 
 /** One message of the history the phone sends while pairing, for a history import. */
 export interface HistoryMessage {
@@ -136,9 +150,12 @@ function unresolvedLids(key: WAMessageKey): string[] {
 }
 
 /**
- * One Baileys socket per whatsapp connection of this server (reference §6): the status machine
- * written to the connection row and emitted, auth state in PostgreSQL, reconnects with backoff,
- * and every message, ack and call handed to the inbound intake in arrival order.
+ * One Baileys socket per whatsapp connection (reference §6): the status machine written to the
+ * connection row and emitted, auth state in PostgreSQL, reconnects with backoff, and every
+ * message, ack and call handed to the inbound intake in arrival order. Of several instances on
+ * one database, only the holder of a connection's owner lock (`sessionLockKey`) opens its
+ * socket; the others stand by and take the session over, from its stored auth, once the owner
+ * is gone.
  */
 export function createWhatsappSessionManager(
   deps: WhatsappSessionDeps,
@@ -147,8 +164,15 @@ export function createWhatsappSessionManager(
   const timing: SessionTiming = { ...DEFAULT_SESSION_TIMING, ...options.timing }
   const makeSocket = options.makeSocket ?? defaultMakeSocket
   const repo = whatsappRepository(deps.db)
+  const locks = deps.sessionLocks ?? localSessionLocks(new Map())
   const sessions = new Map<number, Session>()
   let shuttingDown = false
+  /** Owner locks this instance holds, by connection. */
+  const owned = new Map<number, SessionLock>()
+  const acquiring = new Map<number, Promise<boolean>>()
+  let sweep: ReturnType<typeof setTimeout> | null = null
+  /** Logouts, discards and suspensions under way: the lock outlives the socket until their write. */
+  const closing = new Map<number, number>()
 
   const boxes = new Map<number, ReturnType<typeof companySecretBox>>()
   const boxFor = (companyId: number) => {
@@ -233,6 +257,7 @@ export function createWhatsappSessionManager(
     if (!row) {
       // The connection was deleted (or is not a whatsapp one): nothing left to run.
       endSocket(detach(session))
+      await settle(session.connectionId)
       return
     }
     await emitSession(row)
@@ -257,6 +282,7 @@ export function createWhatsappSessionManager(
         qrcode: '',
         retries: timing.maxReconnects,
       })
+      await settle(session.connectionId)
       return
     }
     const paired = Boolean(session.auth?.state.creds.me)
@@ -283,6 +309,7 @@ export function createWhatsappSessionManager(
       if (session.ended) return
       if (!row || row.channel !== 'whatsapp') {
         detach(session)
+        await settle(session.connectionId)
         return
       }
       const generation = (session.generation += 1)
@@ -485,6 +512,7 @@ export function createWhatsappSessionManager(
         endSocket(detach(session))
         await wipeAuthState(deps.db, session.companyId, session.connectionId)
         await writeStatus(session, { status: 'DISCONNECTED', qrcode: '', retries: 0 })
+        await settle(session.connectionId)
         return
       }
       await writeStatus(session, { status: 'qrcode', qrcode: update.qr, number: '', retries: 0 })
@@ -513,6 +541,7 @@ export function createWhatsappSessionManager(
       detach(session)
       await wipeAuthState(deps.db, session.companyId, session.connectionId)
       await writeStatus(session, { status: 'DISCONNECTED', qrcode: '', retries: 0, number: '' })
+      await settle(session.connectionId)
       return
     }
     if (code === DisconnectReason.connectionReplaced) {
@@ -520,6 +549,7 @@ export function createWhatsappSessionManager(
       deps.log.warn({ connectionId: session.connectionId }, 'whatsapp session replaced elsewhere')
       detach(session)
       await writeStatus(session, { status: 'DISCONNECTED', qrcode: '' })
+      await settle(session.connectionId)
       return
     }
     if (code === DisconnectReason.restartRequired) {
@@ -528,6 +558,134 @@ export function createWhatsappSessionManager(
       return
     }
     await reconnectLater(session)
+  }
+
+  /** Takes the connection's owner lock, unless this instance holds it already. */
+  function takeOwnership(companyId: number, connectionId: number): Promise<boolean> {
+    if (owned.has(connectionId)) return Promise.resolve(true)
+    let pending = acquiring.get(connectionId)
+    if (!pending) {
+      pending = (async () => {
+        let lock: SessionLock | null = null
+        lock = await locks.tryAcquire(sessionLockKey(connectionId), {
+          onLost: () => {
+            if (lock && owned.get(connectionId) === lock) lost(companyId, connectionId)
+          },
+          onMessage: (message) => onRequest(companyId, connectionId, message),
+        })
+        if (!lock) return false
+        owned.set(connectionId, lock)
+        return true
+      })().finally(() => acquiring.delete(connectionId))
+      acquiring.set(connectionId, pending)
+    }
+    return pending
+  }
+
+  /**
+   * Whether an action on a session runs on this instance: it does when this instance owns the
+   * session or nobody does (it takes it); otherwise the action is handed to the owner.
+   */
+  async function runsHere(
+    companyId: number,
+    connectionId: number,
+    action: SessionAction,
+  ): Promise<boolean> {
+    if (await takeOwnership(companyId, connectionId)) return true
+    if (await locks.tell(sessionLockKey(connectionId), action)) {
+      deps.log.info(
+        { companyId, connectionId, action },
+        'whatsapp session runs on another instance; action handed to it',
+      )
+      return false
+    }
+    // The owner let go in between.
+    return takeOwnership(companyId, connectionId)
+  }
+
+  /** An action another instance handed over, for a session this one owns. */
+  function onRequest(companyId: number, connectionId: number, message: string) {
+    const action = SESSION_ACTIONS.find((known) => known === message)
+    if (!action || shuttingDown) return
+    const perform: Record<SessionAction, () => Promise<void>> = {
+      start: () => start(companyId, connectionId),
+      'new-qr': () => start(companyId, connectionId, true),
+      logout: () => logout(companyId, connectionId),
+      discard: () => discard(companyId, connectionId),
+      suspend: () => suspend(companyId, connectionId),
+    }
+    perform[action]().catch((err: unknown) => {
+      deps.log.error({ err, companyId, connectionId, action }, 'whatsapp session action failed')
+    })
+  }
+
+  /**
+   * The lock went with its database connection: another instance may own the session now, and
+   * the sweep takes it back if none does.
+   */
+  function lost(companyId: number, connectionId: number) {
+    owned.delete(connectionId)
+    deps.log.warn({ companyId, connectionId }, 'whatsapp session lock lost; socket closed here')
+    const session = sessions.get(connectionId)
+    // Closed, not logged out: the pairing stays good for whichever instance owns it next.
+    if (session) endSocket(detach(session))
+  }
+
+  /** Gives the owner lock up once nothing of the connection's session runs here. */
+  async function settle(connectionId: number) {
+    if (sessions.has(connectionId) || closing.has(connectionId)) return
+    const lock = owned.get(connectionId)
+    if (!lock) return
+    owned.delete(connectionId)
+    await lock.release().catch((err: unknown) => {
+      deps.log.warn({ err, connectionId }, 'whatsapp session lock not released')
+    })
+  }
+
+  /** Runs a final action (logout, discard, suspend) with the lock kept until it is done. */
+  async function closingDown(connectionId: number, action: () => Promise<void>) {
+    closing.set(connectionId, (closing.get(connectionId) ?? 0) + 1)
+    try {
+      await action()
+    } finally {
+      const left = (closing.get(connectionId) ?? 1) - 1
+      if (left > 0) closing.set(connectionId, left)
+      else closing.delete(connectionId)
+      await settle(connectionId)
+    }
+  }
+
+  /**
+   * Starts every bootable session that runs nowhere (boot, and later an owner that died or shut
+   * down), 1 s apart. Bootability is read again under the lock, because an owner ending a
+   * session for good writes DISCONNECTED before it lets go.
+   */
+  async function adopt(): Promise<void> {
+    let adopted = false
+    for (const row of await repo.listBootable()) {
+      if (adopted) await sleep(timing.bootStaggerMs)
+      adopted = false
+      const { companyId, id } = row
+      if (shuttingDown) return
+      if (sessions.has(id) || owned.has(id) || closing.has(id)) continue
+      if (!(await takeOwnership(companyId, id))) continue
+      if (shuttingDown || sessions.has(id) || !(await repo.isBootable(companyId, id))) {
+        await settle(id)
+        continue
+      }
+      adopted = true
+      await start(companyId, id)
+    }
+  }
+
+  function sweepLater() {
+    if (shuttingDown) return
+    sweep = setTimeout(() => {
+      adopt()
+        .catch((err: unknown) => deps.log.error({ err }, 'whatsapp session sweep failed'))
+        .finally(sweepLater)
+    }, timing.ownerRetryMs)
+    sweep.unref?.()
   }
 
   /** Starts (or restarts) a connection's socket; `fresh` forgets the pairing first (new QR). */
@@ -539,8 +697,17 @@ export function createWhatsappSessionManager(
     await queue(session, async () => {
       // Wait for the old socket's last writes, so none lands after ours.
       if (previous) await previous.work
-      if (fresh) await wipeAuthState(deps.db, companyId, connectionId)
       if (session.ended) return
+      if (!(await runsHere(companyId, connectionId, fresh ? 'new-qr' : 'start'))) {
+        // A second socket would only get both kicked off, forever.
+        detach(session)
+        return
+      }
+      if (fresh && !session.ended) await wipeAuthState(deps.db, companyId, connectionId)
+      if (session.ended) {
+        await settle(connectionId)
+        return
+      }
       await writeStatus(session, { status: 'OPENING', qrcode: '', retries: 0 })
       await connect(session)
     })
@@ -564,6 +731,43 @@ export function createWhatsappSessionManager(
     await wipeAuthState(deps.db, companyId, connectionId)
   }
 
+  function logout(companyId: number, connectionId: number): Promise<void> {
+    return closingDown(connectionId, async () => {
+      if (!(await runsHere(companyId, connectionId, 'logout'))) return
+      await unlink(companyId, connectionId)
+      const row = await repo.updateSession(companyId, connectionId, {
+        status: 'DISCONNECTED',
+        qrcode: '',
+        retries: 0,
+        number: '',
+      })
+      if (row) await emitSession(row)
+    })
+  }
+
+  function discard(companyId: number, connectionId: number): Promise<void> {
+    return closingDown(connectionId, async () => {
+      if (await runsHere(companyId, connectionId, 'discard')) await unlink(companyId, connectionId)
+    })
+  }
+
+  function suspend(companyId: number, connectionId: number): Promise<void> {
+    return closingDown(connectionId, async () => {
+      if (!(await runsHere(companyId, connectionId, 'suspend'))) return
+      const previous = sessions.get(connectionId)
+      if (previous) {
+        endSocket(detach(previous))
+        await previous.work
+      }
+      const row = await repo.updateSession(companyId, connectionId, {
+        status: 'DISCONNECTED',
+        qrcode: '',
+        retries: 0,
+      })
+      if (row) await emitSession(row)
+    })
+  }
+
   /** The open socket of a connection on this server. */
   function socketFor(connectionId: number): BaileysSocket | undefined {
     const session = sessions.get(connectionId)
@@ -581,62 +785,50 @@ export function createWhatsappSessionManager(
     restart: (companyId: number, connectionId: number) => start(companyId, connectionId),
 
     /** DELETE /whatsappsession/{id}: unlink on the phone, forget the pairing, DISCONNECTED. */
-    async logout(companyId: number, connectionId: number): Promise<void> {
-      await unlink(companyId, connectionId)
-      const row = await repo.updateSession(companyId, connectionId, {
-        status: 'DISCONNECTED',
-        qrcode: '',
-        retries: 0,
-        number: '',
-      })
-      if (row) await emitSession(row)
-    },
+    logout,
 
     /** The connection is being deleted: the phone is unlinked and the pairing forgotten. */
-    discard: (companyId: number, connectionId: number) => unlink(companyId, connectionId),
+    discard,
 
     /**
      * Company blocked after the billing grace (reference §14): socket closed and DISCONNECTED,
      * but the pairing is kept, so a start after payment reconnects without a QR.
      */
-    async suspend(companyId: number, connectionId: number): Promise<void> {
-      const previous = sessions.get(connectionId)
-      if (previous) {
-        endSocket(detach(previous))
-        await previous.work
-      }
-      const row = await repo.updateSession(companyId, connectionId, {
-        status: 'DISCONNECTED',
-        qrcode: '',
-        retries: 0,
-      })
-      if (row) await emitSession(row)
-    },
+    suspend,
 
-    /** Closes the socket without a status change (connection deleted, shutdown of one). */
+    /**
+     * Closes the socket without a status change (connection deleted, shutdown of one) and lets
+     * another instance take the session over.
+     */
     async stop(connectionId: number): Promise<void> {
       const session = sessions.get(connectionId)
-      if (!session) return
-      endSocket(detach(session))
-      await session.work
+      if (session) {
+        endSocket(detach(session))
+        await session.work
+      }
+      await settle(connectionId)
     },
 
-    /** Starts every bootable connection, 1 s apart; resolves once all were started. */
+    /**
+     * Starts every bootable connection no other instance owns, 1 s apart, and resolves once all
+     * were started; from then on looks every `ownerRetryMs` for sessions left without an owner.
+     */
     async boot(): Promise<void> {
-      const rows = await repo.listBootable()
-      for (const [index, row] of rows.entries()) {
-        if (index > 0) await sleep(timing.bootStaggerMs)
-        if (shuttingDown) return
-        await start(row.companyId, row.id)
-      }
+      await adopt()
+      sweepLater()
     },
 
     /** Shutdown: closes every socket and waits for pending writes and intake deliveries. */
     async stopAll(): Promise<void> {
       shuttingDown = true
+      if (sweep) clearTimeout(sweep)
       const all = [...sessions.values()]
       for (const session of all) endSocket(detach(session))
       await Promise.allSettled(all.flatMap((session) => [session.work, session.inbox]))
+      // The sessions' statuses stay as they are: a surviving instance resumes them.
+      const held = [...owned.values()]
+      owned.clear()
+      await Promise.allSettled(held.map((lock) => lock.release()))
     },
 
     /** Tells the company a connection row changed outside the session (history import). */

@@ -16,6 +16,14 @@ export type SessionPatch = Partial<Pick<ConnectionRow, 'status' | 'qrcode' | 'nu
 /** Rows per statement when Baileys stores hundreds of pre-keys at once. */
 const CHUNK = 500
 
+/** Sessions a boot starts: not left DISCONNECTED, of an active company not blocked (§14). */
+const bootable = and(
+  eq(connections.channel, 'whatsapp'),
+  ne(connections.status, 'DISCONNECTED'),
+  eq(companies.status, true),
+  or(eq(companies.id, 1), gte(companies.dueDate, sql`CURRENT_DATE - 3`)),
+)
+
 /** The WhatsApp (Baileys) session's SQL: sealed auth state and the connection's session columns. */
 export function whatsappRepository(db: Executor) {
   return {
@@ -181,15 +189,20 @@ export function whatsappRepository(db: Executor) {
         .select({ companyId: connections.companyId, id: connections.id })
         .from(connections)
         .innerJoin(companies, eq(companies.id, connections.companyId))
-        .where(
-          and(
-            eq(connections.channel, 'whatsapp'),
-            ne(connections.status, 'DISCONNECTED'),
-            eq(companies.status, true),
-            or(eq(companies.id, 1), gte(companies.dueDate, sql`CURRENT_DATE - 3`)),
-          ),
-        )
+        .where(bootable)
         .orderBy(asc(connections.companyId), asc(connections.id))
+    },
+
+    /** Whether a boot would start this connection (a survivor taking a session over asks). */
+    async isBootable(companyId: number, connectionId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .innerJoin(companies, eq(companies.id, connections.companyId))
+        .where(
+          and(eq(connections.companyId, companyId), eq(connections.id, connectionId), bootable),
+        )
+      return row !== undefined
     },
   }
 }

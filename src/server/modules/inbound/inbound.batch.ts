@@ -178,21 +178,24 @@ export function createInboundBatch(
         ...new Set(list.map((item) => item.chat!.id)),
       ])
       const byContact = new Map(active.map((ticket) => [ticket.contactId, ticket]))
-      for (const item of list) {
-        let ticket = byContact.get(item.chat!.id)
-        if (!ticket) {
-          const found = await ticketCore.findOrCreateActive(tx, {
-            companyId: connection.companyId,
-            contact: item.chat!,
-            connection,
-            origin: { kind: 'inbound', imported: item.event.imported },
-          })
-          ticket = found.ticket
-          byContact.set(item.chat!.id, ticket)
-          before.set(ticket.id, found.before)
+      // Conversations without an active ticket: a live message opens a live one; a contact seen
+      // only in imported history gets an imported one.
+      for (const imported of [false, true]) {
+        const opening = list.filter(
+          (item) => !byContact.has(item.chat!.id) && (item.event.imported === true) === imported,
+        )
+        const found = await ticketCore.findOrCreateActiveMany(tx, {
+          companyId: connection.companyId,
+          contacts: opening.map((item) => item.chat!),
+          connection,
+          origin: { kind: 'inbound', imported },
+        })
+        for (const [contactId, result] of found) {
+          byContact.set(contactId, result.ticket)
+          before.set(result.ticket.id, result.before)
         }
-        item.ticket = ticket
       }
+      for (const item of list) item.ticket = byContact.get(item.chat!.id)
     }
     return before
   }

@@ -14,6 +14,7 @@ import type {
 } from '../../channels/types'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
+import { groupCommit } from '../../lib/group-commit'
 import type { CompaniesService } from '../companies/companies.service'
 import { connectionsRepository } from '../connections/connections.repository'
 import type { ConnectionRow } from '../connections/connections.table'
@@ -494,9 +495,14 @@ export function createInboundService(
     return draining
   }
 
+  // Webhooks arriving together are stored in one statement; each is answered once it is stored.
+  const store = groupCommit<Parameters<typeof repo.store>[0][number]>(async (rows) => {
+    await repo.store(rows)
+  })
+
   const intake: InboundIntake = {
     async receive(connection, source, payloads) {
-      await repo.store(
+      await store(
         payloads.map((payload) => ({
           companyId: connection.companyId,
           connectionId: connection.id,

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { buildApp } from '../../app'
 import { ChannelError } from '../../channels/types'
 import { createBaileysDriver } from '../../channels/whatsapp'
+import { fakeSocketFactory } from '../../channels/whatsapp/testing'
 import { users } from '../users/users.table'
 import { messages } from './messages.table'
 import { MAX_SEND_ATTEMPTS } from './outbound.sender'
@@ -210,6 +211,48 @@ describe('durability', () => {
       'three',
     ])
     for (const id of ids) expect((await rowOf(id)).sendStatus).toBe('sent')
+  })
+})
+
+describe('several instances', () => {
+  test('a WhatsApp session owned by another instance is sent there, never claimed here', async () => {
+    const c = await conversation(t)
+    const sockets = fakeSocketFactory()
+    const owner = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      makeSocket: sockets.makeSocket,
+    })
+    try {
+      owner.services.channels.register('whatsapp', whatsapp.driver)
+      await owner.services.sessions.start(c.company.id, c.connection.id)
+      expect(sockets.sockets).toHaveLength(1)
+
+      // Queued through this instance, which kicks its own sender and then ticks.
+      const id = await send(c, 'Pelo dono')
+      await sender().idle()
+      await sender().tick()
+      await sender().idle()
+      expect(await rowOf(id)).toMatchObject({
+        sendStatus: 'queued',
+        sendAttempts: 0,
+        sendError: null,
+        ack: 0,
+      })
+      expect(whatsapp.sentOn(c.connection.id)).toHaveLength(0)
+
+      // The owner's sender finds it on its first tick.
+      await owner.services.messages.sender.start({ tickMs: 3_600_000 })
+      await owner.services.messages.sender.idle()
+      expect(await rowOf(id)).toMatchObject({ sendStatus: 'sent', sendAttempts: 1, ack: 1 })
+      expect(whatsapp.sentOn(c.connection.id).map((record) => record.message.body)).toEqual([
+        'Pelo dono',
+      ])
+    } finally {
+      await owner.services.messages.sender.stop()
+      await owner.app.close()
+    }
   })
 })
 

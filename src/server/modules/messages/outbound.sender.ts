@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import type { ChannelRegistry } from '../../channels/registry'
 import { ChannelError, type ChatRef, type OutgoingMessage } from '../../channels/types'
+import { sessionLockKey } from '../../channels/whatsapp'
 import type { CoreDeps } from '../../deps'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { MediaService } from '../media/media.service'
@@ -33,7 +34,8 @@ const sendKind = (mediaType: string): 'image' | 'audio' | 'video' | 'application
  * The ordered sender (ARCHITECTURE §3 "Outbound"): messages are stored first (queued, ack 0) and
  * sent from here, per connection in id order, one conversation never overtaking itself. The queue
  * is the messages table, so a restart or a second instance loses and doubles nothing: rows are
- * claimed with a lease under `FOR UPDATE SKIP LOCKED`.
+ * claimed with a lease under `FOR UPDATE SKIP LOCKED`. A WhatsApp (Baileys) connection is sent
+ * by the instance that owns its session; the tick of that instance sends what others queued.
  */
 export function createOutboundSender(
   deps: CoreDeps,
@@ -117,6 +119,11 @@ export function createOutboundSender(
   }
 
   async function drain(connectionId: number) {
+    // A Baileys socket lives on the one instance holding its owner lock: only that instance can
+    // send through it, so the others leave its messages alone (its own tick picks them up)
+    // instead of claiming them and spending their retries. Nobody holding it means no socket
+    // anywhere, and the messages fail here as they would on a single instance.
+    if (await deps.sessionLocks?.heldElsewhere(sessionLockKey(connectionId))) return
     while (started) {
       const message = await repo.claimNext(connectionId, SEND_LEASE_MS)
       if (!message) return

@@ -105,6 +105,73 @@ export function createTicketCore(
     }
   }
 
+  /**
+   * The one find-or-create routine for contacts on one connection, in a fixed number of
+   * statements whatever their number (the inbound pipeline opens many at once): under one
+   * advisory lock per contact and connection, the active ticket is reused; else, for a contact
+   * writing in, a ticket closed within the connection's timeCreateNewTicket is taken back; else
+   * a new one is inserted with its log line and attendance cycle.
+   */
+  async function findOrCreateActiveMany(
+    tx: Executor,
+    input: {
+      companyId: number
+      contacts: ContactRow[]
+      connection: ConnectionRow
+      origin: TicketOrigin
+    },
+  ): Promise<Map<number, FindOrCreateResult>> {
+    const { companyId, connection, origin } = input
+    const contacts = new Map(input.contacts.map((contact) => [contact.id, contact]))
+    const results = new Map<number, FindOrCreateResult>()
+    if (contacts.size === 0) return results
+    const repo = ticketsRepository(tx)
+    const missing = () => [...contacts.keys()].filter((id) => !results.has(id))
+    await repo.lockContactsConnection(companyId, [...contacts.keys()], connection.id)
+
+    for (const ticket of await repo.findActiveMany(companyId, missing(), connection.id))
+      results.set(ticket.contactId, { ticket, created: false, reopened: false, before: null })
+
+    const values = new Map<number, NewTicket>()
+    for (const contactId of missing())
+      values.set(
+        contactId,
+        await initialValues(tx, companyId, contacts.get(contactId)!, connection, origin),
+      )
+
+    // A contact writing again shortly after a close gets that ticket back, not a new one.
+    if (origin.kind === 'inbound' && connection.timeCreateNewTicket > 0 && values.size > 0) {
+      const cutoff = Date.now() - connection.timeCreateNewTicket * 60_000
+      for (const latest of await repo.findLatestMany(companyId, missing(), connection.id)) {
+        if (latest.status !== 'closed' || latest.updatedAt.getTime() < cutoff) continue
+        const reopened = await repo.update(companyId, latest.id, {
+          status: values.get(latest.contactId)!.status === 'group' ? 'group' : 'pending',
+          userId: null,
+        })
+        if (!reopened) continue
+        await repo.openTracking(reopened)
+        results.set(latest.contactId, {
+          ticket: reopened,
+          created: false,
+          reopened: true,
+          before: latest,
+        })
+      }
+    }
+
+    const inserted = await repo.insertActiveMany(
+      missing().map((contactId) => ({ companyId, ...values.get(contactId)! })),
+    )
+    for (const ticket of inserted)
+      results.set(ticket.contactId, { ticket, created: true, reopened: false, before: null })
+    await repo.recordOpened(inserted)
+    // Only reachable if the advisory lock was bypassed: the unique index decided the winner.
+    for (const ticket of await repo.findActiveMany(companyId, missing(), connection.id))
+      results.set(ticket.contactId, { ticket, created: false, reopened: false, before: null })
+    if (missing().length > 0) throw new Error('active ticket vanished during find-or-create')
+    return results
+  }
+
   async function findOrCreateActive(
     tx: Executor,
     input: {
@@ -114,44 +181,9 @@ export function createTicketCore(
       origin: TicketOrigin
     },
   ): Promise<FindOrCreateResult> {
-    const { companyId, contact, connection, origin } = input
-    const repo = ticketsRepository(tx)
-    await repo.lockContactConnection(companyId, contact.id, connection.id)
-
-    const active = await repo.findActive(companyId, contact.id, connection.id)
-    if (active) return { ticket: active, created: false, reopened: false, before: null }
-
-    const values = await initialValues(tx, companyId, contact, connection, origin)
-
-    // A contact writing again shortly after a close gets that ticket back, not a new one.
-    if (origin.kind === 'inbound' && connection.timeCreateNewTicket > 0) {
-      const latest = await repo.findLatest(companyId, contact.id, connection.id)
-      const cutoff = Date.now() - connection.timeCreateNewTicket * 60_000
-      if (latest && latest.status === 'closed' && latest.updatedAt.getTime() >= cutoff) {
-        const reopened = await repo.update(companyId, latest.id, {
-          status: values.status === 'group' ? 'group' : 'pending',
-          userId: null,
-        })
-        if (reopened) {
-          await repo.openTracking(reopened)
-          return { ticket: reopened, created: false, reopened: true, before: latest }
-        }
-      }
-    }
-
-    const inserted = await repo.insertActive({ companyId, ...values })
-    if (!inserted) {
-      // Only reachable if the advisory lock was bypassed: the unique index decided the winner.
-      const winner = await repo.findActive(companyId, contact.id, connection.id)
-      if (!winner) throw new Error('active ticket vanished during find-or-create')
-      return { ticket: winner, created: false, reopened: false, before: null }
-    }
-    await repo.log(companyId, inserted.id, inserted.status === 'lgpd' ? 'lgpd' : 'create', {
-      userId: inserted.userId,
-      queueId: inserted.queueId,
-    })
-    await repo.openTracking(inserted)
-    return { ticket: inserted, created: true, reopened: false, before: null }
+    const { contact, ...rest } = input
+    const results = await findOrCreateActiveMany(tx, { ...rest, contacts: [contact] })
+    return results.get(contact.id)!
   }
 
   /** TicketDtos for `ids` as a given viewer may see them (numbers masked for profile users). */
@@ -243,6 +275,7 @@ export function createTicketCore(
 
   return {
     findOrCreateActive,
+    findOrCreateActiveMany,
     present,
     presentForAudiences,
     presentManyForAudiences,

@@ -131,6 +131,89 @@ export function ticketsRepository(db: Executor) {
       return row ?? null
     },
 
+    /** `findActive` for many contacts of one connection. */
+    async findActiveMany(
+      companyId: number,
+      contactIds: number[],
+      whatsappId: number,
+    ): Promise<TicketRow[]> {
+      if (contactIds.length === 0) return []
+      return db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            inArray(tickets.contactId, contactIds),
+            eq(tickets.whatsappId, whatsappId),
+            inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
+          ),
+        )
+    },
+
+    /** `findLatest` for many contacts of one connection: at most one ticket each. */
+    async findLatestMany(
+      companyId: number,
+      contactIds: number[],
+      whatsappId: number,
+    ): Promise<TicketRow[]> {
+      if (contactIds.length === 0) return []
+      return db
+        .selectDistinctOn([tickets.contactId])
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            inArray(tickets.contactId, contactIds),
+            eq(tickets.whatsappId, whatsappId),
+          ),
+        )
+        .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id))
+    },
+
+    /** `lockContactConnection` for many contacts, in a fixed order so two callers cannot deadlock. */
+    async lockContactsConnection(companyId: number, contactIds: number[], whatsappId: number) {
+      const names = [...new Set(contactIds)].map(
+        (contactId) => `ticket:${companyId}:${contactId}:${whatsappId}`,
+      )
+      if (names.length === 0) return
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(n, 0) AS h FROM unnest(${sql.param(names)}::text[]) AS n ORDER BY 1) AS ordered`,
+      )
+    },
+
+    /** `insertActive` for many: contacts whose active ticket another transaction holds are left out. */
+    async insertActiveMany(values: (typeof tickets.$inferInsert)[]): Promise<TicketRow[]> {
+      if (values.length === 0) return []
+      return db.insert(tickets).values(values).onConflictDoNothing().returning()
+    },
+
+    /** The first log line and attendance cycle of tickets just inserted. */
+    async recordOpened(opened: TicketRow[]) {
+      if (opened.length === 0) return
+      await db.insert(ticketLogs).values(
+        opened.map((ticket) => ({
+          companyId: ticket.companyId,
+          ticketId: ticket.id,
+          type: ticket.status === 'lgpd' ? ('lgpd' as const) : ('create' as const),
+          userId: ticket.userId,
+          queueId: ticket.queueId,
+        })),
+      )
+      await db
+        .insert(ticketTrackings)
+        .values(
+          opened.map((ticket) => ({
+            companyId: ticket.companyId,
+            ticketId: ticket.id,
+            whatsappId: ticket.whatsappId,
+            userId: ticket.userId,
+            queueId: ticket.queueId,
+          })),
+        )
+        .onConflictDoNothing()
+    },
+
     /**
      * Serialises find-or-create for one contact on one connection across transactions and
      * server instances, until the transaction ends.

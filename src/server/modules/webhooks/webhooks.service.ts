@@ -21,6 +21,9 @@ const META: Partial<Record<Channel, { object: string; source: 'cloudapi' | 'mess
   instagram: { object: 'instagram', source: 'messenger' },
 }
 
+const DELIVERY_CACHE_MS = 5_000
+const DELIVERY_CACHE_SIZE = 10_000
+
 /** The products whose app-level webhooks carry page and Instagram messaging. */
 const APP_OBJECTS = new Map<unknown, 'facebook' | 'instagram'>([
   ['page', 'facebook'],
@@ -82,6 +85,24 @@ export function createWebhooksService(
     return { connection: channels.connectionFor(row), meta }
   }
 
+  /**
+   * Deliveries come in bursts: a connection read and its secrets opened are reused for a few
+   * seconds. A changed app secret or a deleted connection is seen within DELIVERY_CACHE_MS;
+   * Meta retries a delivery refused meanwhile.
+   */
+  const recentlyLoaded = new Map<
+    number,
+    { loaded: Awaited<ReturnType<typeof load>>; until: number }
+  >()
+  async function loadForDelivery(connectionId: number) {
+    const cached = recentlyLoaded.get(connectionId)
+    if (cached && cached.until > Date.now()) return cached.loaded
+    const loaded = await load(connectionId)
+    if (recentlyLoaded.size >= DELIVERY_CACHE_SIZE) recentlyLoaded.clear()
+    recentlyLoaded.set(connectionId, { loaded, until: Date.now() + DELIVERY_CACHE_MS })
+    return loaded
+  }
+
   return {
     /** GET: Meta's `hub.challenge`, echoed when the verify token is this connection's. */
     async verifySubscription(connectionId: number, query: SubscriptionQuery): Promise<string> {
@@ -91,7 +112,7 @@ export function createWebhooksService(
 
     /** POST: a signed delivery, stored as it came for the pipeline to process. */
     async receive(connectionId: number, rawBody: Buffer, signature: string | undefined) {
-      const { connection, meta } = await load(connectionId)
+      const { connection, meta } = await loadForDelivery(connectionId)
       if (!verifyMetaSignature(rawBody, signature, connection.secrets.wabaAppSecret))
         throw new AppError('ERR_INVALID_SIGNATURE')
       const payload = parse(rawBody)

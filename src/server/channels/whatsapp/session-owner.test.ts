@@ -1,0 +1,206 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildCompany, buildConnection } from '../../../../tests/factories'
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { openDatabase, openSessionLocks, type Database } from '../../db/client'
+import type { SessionLocks } from '../../db/session-locks'
+import { connections, type ConnectionRow } from '../../modules/connections/connections.table'
+import {
+  createWhatsappSessionManager,
+  sessionLockKey,
+  type WhatsappSessionManager,
+} from './session-manager'
+import { fakeSocketFactory, recordingHub, recordingIntake } from './testing'
+import { whatsappRepository } from './whatsapp.repository'
+
+/**
+ * Several server instances on one database (reference §6 "One owner per session"). Each
+ * instance is a session manager with its own owner locks; on PostgreSQL the second one also has
+ * its own database handle, as a second process would.
+ */
+
+let t: TestApp
+/** The database as the second instance sees it. */
+let otherDb: Database
+let closeOtherDb = () => Promise.resolve()
+const running: { manager: WhatsappSessionManager; locks: SessionLocks }[] = []
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  otherDb = t.db
+  const serverUrl = process.env.DATABASE_URL
+  if (serverUrl) {
+    const result = await t.db.execute(sql`SELECT current_database() AS name`)
+    const [row] = (result as { rows: { name: string }[] }).rows
+    const url = new URL(serverUrl)
+    url.pathname = `/${row!.name}`
+    const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null })
+    otherDb = handle.db
+    closeOtherDb = () => handle.close()
+  }
+})
+
+afterEach(async () => {
+  for (const { manager, locks } of running.splice(0)) {
+    await manager.stopAll()
+    await locks.close()
+  }
+  // Sessions left behind would be booted by the next test's instances.
+  await t.db.update(connections).set({ status: 'DISCONNECTED' })
+})
+
+afterAll(async () => {
+  await closeOtherDb()
+  await t?.close()
+})
+
+const ME = { id: '5511900000000:12@s.whatsapp.net', name: 'Loja' }
+const OWNER_RETRY_MS = 60
+
+function instance(db: Database) {
+  const factory = fakeSocketFactory()
+  const locks = openSessionLocks(db)
+  const manager = createWhatsappSessionManager(
+    { config: t.config, db, log: t.app.log, realtime: recordingHub(), sessionLocks: locks },
+    {
+      intake: recordingIntake(),
+      makeSocket: factory.makeSocket,
+      timing: { bootStaggerMs: 5, ownerRetryMs: OWNER_RETRY_MS },
+    },
+  )
+  running.push({ manager, locks })
+  return { factory, locks, manager }
+}
+
+async function rowOf(connection: ConnectionRow) {
+  const [row] = await t.db.select().from(connections).where(eq(connections.id, connection.id))
+  return row!
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A connection whose session runs, paired and open, on a new instance. */
+async function connectedOn(db: Database) {
+  const connection = await buildConnection(t.db, await buildCompany(t.db))
+  const owner = instance(db)
+  await owner.manager.start(connection.companyId, connection.id)
+  await vi.waitFor(() => expect(owner.factory.sockets).toHaveLength(1))
+  const socket = owner.factory.sockets[0]!
+  socket.pair(ME)
+  socket.open(ME)
+  await vi.waitFor(async () => expect((await rowOf(connection)).status).toBe('CONNECTED'))
+  return { connection, owner, socket }
+}
+
+describe('one owner per whatsapp session', () => {
+  it('two instances asked to start the same connection open one socket', async () => {
+    const connection = await buildConnection(t.db, await buildCompany(t.db))
+    const first = instance(t.db)
+    const second = instance(otherDb)
+    await Promise.all([
+      first.manager.start(connection.companyId, connection.id),
+      second.manager.start(connection.companyId, connection.id),
+    ])
+    await vi.waitFor(() =>
+      expect(first.factory.sockets.length + second.factory.sockets.length).toBeGreaterThan(0),
+    )
+    await pause(OWNER_RETRY_MS * 3)
+    // The start that lost the race is handed to the owner: a restart there, never a second socket.
+    const [owner, other] = first.factory.sockets.length > 0 ? [first, second] : [second, first]
+    expect(other.factory.sockets).toHaveLength(0)
+    const live = () => owner.factory.sockets.filter((socket) => !socket.ended)
+    expect(live()).toHaveLength(1)
+    expect((await rowOf(connection)).status).toBe('OPENING')
+    expect(other.manager.socketFor(connection.id)).toBeUndefined()
+    expect(await other.locks.heldElsewhere(sessionLockKey(connection.id))).toBe(true)
+    expect(await owner.locks.heldElsewhere(sessionLockKey(connection.id))).toBe(false)
+
+    // A restart asked of the other instance is handed to the owner, which restarts there.
+    const before = owner.factory.sockets.length
+    const previous = live()[0]!
+    await other.manager.restart(connection.companyId, connection.id)
+    await vi.waitFor(() => expect(owner.factory.sockets).toHaveLength(before + 1))
+    expect(previous.ended).toBe(true)
+    expect(live()).toHaveLength(1)
+    expect(other.factory.sockets).toHaveLength(0)
+  })
+
+  it('a new QR asked of another instance is made by the owner', async () => {
+    const { connection, owner, socket } = await connectedOn(t.db)
+    const other = instance(otherDb)
+    await other.manager.requestNewQr(connection.companyId, connection.id)
+    await vi.waitFor(() => expect(owner.factory.sockets).toHaveLength(2))
+    expect(socket.ended).toBe(true)
+    expect(owner.factory.sockets[1]!.config.auth?.creds.me).toBeUndefined()
+    expect(other.factory.sockets).toHaveLength(0)
+  })
+
+  it('a logout asked of another instance unlinks the phone on the owner', async () => {
+    const { connection, owner, socket } = await connectedOn(t.db)
+    const other = instance(otherDb)
+    await other.manager.logout(connection.companyId, connection.id)
+    await vi.waitFor(async () => expect((await rowOf(connection)).status).toBe('DISCONNECTED'))
+    expect(socket.loggedOut).toBe(true)
+    expect(
+      await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
+    ).toBeUndefined()
+    // The owner let the session go: the next start runs wherever it is asked.
+    await vi.waitFor(async () =>
+      expect(await owner.locks.heldElsewhere(sessionLockKey(connection.id))).toBe(false),
+    )
+    expect(await other.locks.heldElsewhere(sessionLockKey(connection.id))).toBe(false)
+  })
+
+  it('a booted instance takes a session over from its stored auth once the owner stops', async () => {
+    const { connection, owner, socket } = await connectedOn(t.db)
+    const survivor = instance(otherDb)
+    await survivor.manager.boot()
+    await pause(OWNER_RETRY_MS * 3)
+    expect(survivor.factory.sockets).toHaveLength(0)
+
+    await owner.manager.stopAll()
+    expect(socket.ended).toBe(true)
+    expect(socket.loggedOut).toBe(false)
+    await vi.waitFor(() => expect(survivor.factory.sockets).toHaveLength(1))
+    const resumed = survivor.factory.sockets[0]!
+    // The pairing the first owner stored: no new QR.
+    expect(resumed.config.auth?.creds.me?.id).toBe(ME.id)
+    resumed.open(ME)
+    await vi.waitFor(async () => expect((await rowOf(connection)).status).toBe('CONNECTED'))
+    expect(survivor.manager.socketFor(connection.id)).toBe(resumed)
+  })
+
+  it('a session its owner ended for good is not taken over', async () => {
+    const { connection, owner } = await connectedOn(t.db)
+    const survivor = instance(otherDb)
+    await survivor.manager.boot()
+    await owner.manager.logout(connection.companyId, connection.id)
+    expect((await rowOf(connection)).status).toBe('DISCONNECTED')
+    await pause(OWNER_RETRY_MS * 4)
+    expect(survivor.factory.sockets).toHaveLength(0)
+    expect(await survivor.locks.heldElsewhere(sessionLockKey(connection.id))).toBe(false)
+
+    // Started again on either instance, it runs there.
+    await survivor.manager.start(connection.companyId, connection.id)
+    await vi.waitFor(() => expect(survivor.factory.sockets).toHaveLength(1))
+  })
+})
+
+describe.skipIf(!process.env.DATABASE_URL)('one owner per whatsapp session on PostgreSQL', () => {
+  it('an owner that loses its lock closes the socket without logging out', async () => {
+    const { connection, socket } = await connectedOn(t.db)
+    const survivor = instance(otherDb)
+    await survivor.manager.boot()
+
+    // The owner's lock connection is cut (network, failover): its lock is gone with it.
+    await t.db.execute(sql`
+      SELECT pg_terminate_backend(pid) FROM pg_locks
+      WHERE locktype = 'advisory'
+        AND ((classid::int8 << 32) | objid::int8)
+          = hashtextextended(${sessionLockKey(connection.id)}, 0)`)
+    await vi.waitFor(() => expect(socket.ended).toBe(true))
+    expect(socket.loggedOut).toBe(false)
+    await vi.waitFor(() => expect(survivor.factory.sockets).toHaveLength(1))
+    expect(survivor.factory.sockets[0]!.config.auth?.creds.me?.id).toBe(ME.id)
+  })
+})

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest'
+import { groupCommit } from './group-commit'
+
+describe('groupCommit', () => {
+  test('callers arriving during a write share the next one, and each waits for its own', async () => {
+    const writes: number[][] = []
+    let release: () => void = () => {}
+    const write = groupCommit<number>(async (items) => {
+      writes.push(items)
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve))
+    })
+    const settled: number[] = []
+    const first = write([1]).then(() => settled.push(1))
+    const second = write([2, 3]).then(() => settled.push(2))
+    const third = write([4]).then(() => settled.push(4))
+    await Promise.resolve()
+    expect(settled).toEqual([])
+    release()
+    await Promise.all([first, second, third])
+    expect(writes).toEqual([[1], [2, 3, 4]])
+    expect(settled).toEqual([1, 2, 4])
+  })
+
+  test('a failed shared write is retried caller by caller: only the bad one fails', async () => {
+    let release: () => void = () => {}
+    let calls = 0
+    const write = groupCommit<string>(async (items) => {
+      calls += 1
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve))
+      if (items.includes('bad')) throw new Error('refused')
+    })
+    const first = write(['a'])
+    const good = write(['b'])
+    const bad = write(['bad'])
+    release()
+    await expect(first).resolves.toBeUndefined()
+    await expect(good).resolves.toBeUndefined()
+    await expect(bad).rejects.toThrow('refused')
+  })
+
+  test('a group holds at most maxItems items', async () => {
+    const writes: number[][] = []
+    let release: () => void = () => {}
+    const write = groupCommit<number>(async (items) => {
+      writes.push(items)
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve))
+    }, 3)
+    const all = [write([0]), write([1, 2]), write([3]), write([4, 5, 6, 7]), write([8])]
+    release()
+    await Promise.all(all)
+    expect(writes).toEqual([[0], [1, 2, 3], [4, 5, 6, 7], [8]])
+  })
+})

@@ -1,0 +1,44 @@
+/**
+ * Writes asked for while one is in flight go together in the next one: under load many callers
+ * share a statement (a group commit), and each caller is answered only once its own items are
+ * written. When a shared write fails, its callers' items are written one caller at a time, so
+ * one bad item fails only its own caller.
+ */
+export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 500) {
+  interface Waiting {
+    items: T[]
+    resolve(): void
+    reject(error: unknown): void
+  }
+  let queue: Waiting[] = []
+  let running = false
+
+  async function settle(group: Waiting[]) {
+    try {
+      await write(group.flatMap((waiting) => waiting.items))
+      for (const waiting of group) waiting.resolve()
+    } catch (error) {
+      if (group.length === 1) return group[0]!.reject(error)
+      for (const waiting of group) await settle([waiting])
+    }
+  }
+
+  async function run() {
+    running = true
+    while (queue.length > 0) {
+      let count = 0
+      const over = queue.findIndex((waiting) => (count += waiting.items.length) > maxItems)
+      // A caller with more than maxItems items still goes, alone.
+      const group = queue.slice(0, over === -1 ? queue.length : Math.max(over, 1))
+      queue = queue.slice(group.length)
+      await settle(group)
+    }
+    running = false
+  }
+
+  return (items: T[]): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ items, resolve, reject })
+      if (!running) void run()
+    })
+}
