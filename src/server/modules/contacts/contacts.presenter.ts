@@ -32,8 +32,27 @@ export interface ContactPresentation {
   maskNumber: boolean
 }
 
+/** The columns presentContact reads: ticket lists load only these. */
+export type PresentableContact = Pick<
+  ContactRow,
+  | 'id'
+  | 'companyId'
+  | 'name'
+  | 'number'
+  | 'email'
+  | 'channel'
+  | 'isGroup'
+  | 'active'
+  | 'disableBot'
+  | 'acceptAudioMessage'
+  | 'lgpdAcceptedAt'
+  | 'whatsappId'
+  | 'createdAt'
+  | 'updatedAt'
+>
+
 /** Row → DTO; the same shape in lists, tickets and `company-{id}-contact` events. */
-export function presentContact(row: ContactRow, options: ContactPresentation): ContactDto {
+export function presentContact(row: PresentableContact, options: ContactPresentation): ContactDto {
   return {
     id: row.id,
     companyId: row.companyId,

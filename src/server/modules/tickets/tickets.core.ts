@@ -10,7 +10,7 @@ import type { MediaService } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'
 import { changeAudience, ticketAudience } from './tickets.audience'
 import { presentTicket } from './tickets.presenter'
-import { ticketsRepository, type TicketView } from './tickets.repository'
+import { ticketsRepository, type PresentableTicket, type TicketView } from './tickets.repository'
 import type { TicketRow, TicketStatus, tickets } from './tickets.table'
 
 type NewTicket = Omit<typeof tickets.$inferInsert, 'companyId'>
@@ -53,7 +53,7 @@ export function createTicketCore(
 ) {
   const { settings, media } = collaborators
 
-  const pictureUrl = (view: TicketView) =>
+  const pictureUrl = (view: PresentableTicket) =>
     view.contact.picturePath
       ? media.signedUrl(view.contact.companyId, view.contact.picturePath)
       : ''
@@ -192,11 +192,11 @@ export function createTicketCore(
     ids: number[],
     viewer: { profile: 'admin' | 'user'; super: boolean },
   ): Promise<TicketDto[]> {
-    const [views, company] = await Promise.all([
-      ticketsRepository(deps.db).loadViews(companyId, ids),
-      settings.companyValues(companyId),
+    // Admins see numbers whole whatever the company's LGPD switches: no need to read them.
+    const [views, maskNumber] = await Promise.all([
+      ticketsRepository(deps.db).loadPresentable(companyId, ids),
+      isAdmin(viewer) ? false : settings.companyValues(companyId).then(companyMasksNumbers),
     ])
-    const maskNumber = companyMasksNumbers(company) && !isAdmin(viewer)
     return views.map((view) => presentTicket(view, { maskNumber, pictureUrl: pictureUrl(view) }))
   }
 

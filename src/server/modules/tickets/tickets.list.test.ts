@@ -11,9 +11,13 @@ import {
 } from '../../../../tests/factories'
 import { loginAs } from '../../../../tests/helpers/auth'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { contactTags, tags } from '../tags/tags.table'
+import type { TicketDto } from '../../../shared/contracts/tickets'
+import { contactTags, tags, ticketTags } from '../tags/tags.table'
 import type { TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
+import { presentTicket } from './tickets.presenter'
+import { ticketsRepository } from './tickets.repository'
+import { userRatings } from './tickets.table'
 
 let t: TestApp
 beforeAll(async () => {
@@ -449,6 +453,33 @@ describe('paging', () => {
     )
   })
 
+  test('one query shape, other values: each company and user gets only his own rows', async () => {
+    // The list's SQL is built once per shape and then run with each call's values.
+    const first = await team()
+    const second = await team()
+    const rowsOf = async (who: typeof first) => {
+      const mine = await who.ticket({
+        status: 'open',
+        userId: who.agent.id,
+        queueId: who.sales.id,
+      })
+      const body = await list(who.asAgent, { status: 'open', queueIds: `[${who.sales.id}]` })
+      return [idsOf(body), mine.id] as const
+    }
+    const [firstSees, firstOwn] = await rowsOf(first)
+    const [secondSees, secondOwn] = await rowsOf(second)
+    expect([firstSees, secondSees]).toEqual([[firstOwn], [secondOwn]])
+    expect(
+      idsOf(
+        await list(first.asAdmin, {
+          status: 'open',
+          showAll: 'true',
+          queueIds: `[${first.sales.id}]`,
+        }),
+      ),
+    ).toEqual([firstOwn])
+  })
+
   test('malformed list parameters answer 400 with the field', async () => {
     const { asAgent } = await team()
     for (const [query, field] of [
@@ -467,5 +498,153 @@ describe('paging', () => {
         { error: 'ERR_VALIDATION', field },
       ])
     }
+  })
+})
+
+describe('rows', () => {
+  test('a row is the whole TicketDto, as ticket events carry it; profile users get numbers masked', async () => {
+    const { company, sales, connection, admin, agent, ticket, asAdmin, asAgent } = await team()
+    const contact = await buildContact(t.db, company, {
+      name: 'Maria Souza',
+      number: '5511987654321',
+      email: 'maria@example.test',
+      picturePath: 'pictures/maria.jpg',
+      lgpdAcceptedAt: new Date('2026-01-02T03:04:05.678Z'),
+    })
+    const full = await ticket({
+      contact,
+      status: 'open',
+      userId: agent.id,
+      queueId: sales.id,
+      unreadMessages: 3,
+      lastMessage: 'Oi',
+      lastInboundAt: new Date('2026-02-03T04:05:06.789Z'),
+    })
+    // The admin's own ticket without a queue is in his view; its connection was deleted.
+    const bare = await ticket({ status: 'open', userId: admin.id, whatsappId: null })
+    const tagRows = await t.db
+      .insert(tags)
+      .values(
+        ['Zeta', 'Alpha', 'Beta'].map((name) => ({
+          companyId: company.id,
+          name,
+          color: '#123456',
+        })),
+      )
+      .returning()
+    const [zeta, alpha, beta] = tagRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      color: row.color,
+    }))
+    await t.db
+      .insert(ticketTags)
+      .values(
+        [zeta!, alpha!].map((tag) => ({ companyId: company.id, ticketId: full.id, tagId: tag.id })),
+      )
+    await t.db.insert(contactTags).values(
+      [beta!, alpha!].map((tag) => ({
+        companyId: company.id,
+        contactId: contact.id,
+        tagId: tag.id,
+      })),
+    )
+    await t.db.insert(userRatings).values(
+      [3, 5].map((rate) => ({
+        companyId: company.id,
+        ticketId: full.id,
+        userId: agent.id,
+        rate,
+      })),
+    )
+
+    const rowsOf = async (headers: Record<string, string>) => {
+      const { tickets } = (await list(headers, {
+        status: 'open',
+        showAll: 'true',
+        queueIds: `[${sales.id}]`,
+      })) as unknown as {
+        tickets: TicketDto[]
+      }
+      return new Map(tickets.map((row) => [row.id, row]))
+    }
+    const asAdminSees = await rowsOf(asAdmin)
+    const row = asAdminSees.get(full.id)!
+    expect(row.contact.urlPicture).toMatch(
+      new RegExp(`^/media/${company.id}/pictures/maria\\.jpg\\?expires=\\d+&signature=`),
+    )
+    expect(row).toEqual({
+      id: full.id,
+      uuid: full.uuid,
+      status: 'open',
+      channel: connection.channel,
+      contactId: contact.id,
+      contact: {
+        id: contact.id,
+        companyId: company.id,
+        name: 'Maria Souza',
+        number: '5511987654321',
+        email: 'maria@example.test',
+        channel: 'whatsapp',
+        isGroup: false,
+        active: true,
+        disableBot: false,
+        acceptAudioMessage: true,
+        lgpdAcceptedAt: '2026-01-02T03:04:05.678Z',
+        urlPicture: row.contact.urlPicture,
+        whatsappId: null,
+        tags: [alpha, beta],
+        createdAt: contact.createdAt.toISOString(),
+        updatedAt: contact.updatedAt.toISOString(),
+      },
+      whatsappId: connection.id,
+      whatsapp: {
+        id: connection.id,
+        name: connection.name,
+        channel: connection.channel,
+        status: 'CONNECTED',
+        groupAsTicket: connection.groupAsTicket,
+      },
+      userId: agent.id,
+      user: { id: agent.id, name: agent.name },
+      queueId: sales.id,
+      queue: { id: sales.id, name: 'Vendas', color: sales.color },
+      tags: [alpha, zeta],
+      isGroup: false,
+      isBot: full.isBot,
+      useIntegration: false,
+      unreadMessages: 3,
+      lastMessage: 'Oi',
+      lastInboundAt: '2026-02-03T04:05:06.789Z',
+      userRating: { rate: 5 },
+      createdAt: full.createdAt.toISOString(),
+      updatedAt: full.updatedAt.toISOString(),
+    })
+    expect(asAdminSees.get(bare.id)).toMatchObject({
+      whatsappId: null,
+      whatsapp: null,
+      queueId: null,
+      queue: null,
+      tags: [],
+      userRating: null,
+      contact: { tags: [], urlPicture: '' },
+    })
+
+    // Ticket events load whole rows through another path: both must present the same ticket.
+    const events = await ticketsRepository(t.db).loadViews(company.id, [full.id, bare.id])
+    for (const view of events)
+      expect(
+        presentTicket(view, {
+          maskNumber: false,
+          pictureUrl: asAdminSees.get(view.ticket.id)!.contact.urlPicture,
+        }),
+      ).toEqual(asAdminSees.get(view.ticket.id))
+
+    await t.db.execute(
+      sql`UPDATE company_settings SET "enableLGPD" = 'enabled', "lgpdHideNumber" = 'enabled' WHERE "companyId" = ${company.id}`,
+    )
+    const masked = (await rowsOf(asAgent)).get(full.id)!
+    expect([masked.contact.name, masked.contact.number]).toEqual(['Maria Souza', '55119******21'])
+    expect((await rowsOf(asAdmin)).get(full.id)!.contact.number).toBe('5511987654321')
   })
 })

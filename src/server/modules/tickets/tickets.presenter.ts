@@ -1,10 +1,10 @@
 import type { TicketDto } from '../../../shared/contracts/tickets'
 import { presentContact } from '../contacts/contacts.presenter'
-import type { TicketView } from './tickets.repository'
+import type { PresentableTicket } from './tickets.repository'
 
 /** View → DTO: the one ticket shape of lists, GET /tickets/u/{uuid} and ticket events. */
 export function presentTicket(
-  view: TicketView,
+  view: PresentableTicket,
   options: { maskNumber: boolean; pictureUrl: string },
 ): TicketDto {
   const { ticket } = view

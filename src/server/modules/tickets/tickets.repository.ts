@@ -1,10 +1,24 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  is,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type GetColumnData,
+  type SQL,
+} from 'drizzle-orm'
+import { alias, PgTimestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Channel } from '../../../shared/contracts/connections'
 import type { TagRef } from '../../../shared/contracts/contacts'
 import type { Executor } from '../../db/client'
 import { prepared } from '../../db/prepared'
 import { connections, type ConnectionRow } from '../connections/connections.table'
+import type { PresentableContact } from '../contacts/contacts.presenter'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
 import { contactTags, tags, ticketTags } from '../tags/tags.table'
@@ -34,6 +48,40 @@ export interface TicketView {
   } | null
   user: { id: number; name: string } | null
   queue: { id: number; name: string; color: string } | null
+  tags: TagRef[]
+  rating: number | null
+}
+
+/**
+ * Only what presentTicket reads: lists and single reads load these columns, not whole rows
+ * (reading ~90 columns per row was about a fifth of a list request's CPU). A TicketView is one
+ * too.
+ */
+export interface PresentableTicket {
+  ticket: Pick<
+    TicketRow,
+    | 'id'
+    | 'uuid'
+    | 'status'
+    | 'channel'
+    | 'contactId'
+    | 'whatsappId'
+    | 'userId'
+    | 'queueId'
+    | 'isGroup'
+    | 'isBot'
+    | 'useIntegration'
+    | 'unreadMessages'
+    | 'lastMessage'
+    | 'lastInboundAt'
+    | 'createdAt'
+    | 'updatedAt'
+  >
+  contact: PresentableContact & Pick<ContactRow, 'picturePath'>
+  contactTags: TagRef[]
+  connection: TicketView['connection']
+  user: TicketView['user']
+  queue: TicketView['queue']
   tags: TagRef[]
   rating: number | null
 }
@@ -497,6 +545,42 @@ export function ticketsRepository(db: Executor) {
       )
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
+
+    /**
+     * What TicketDtos are drawn from, in the order of `ids`: one statement, prepared once, whose
+     * rows arrive as one JSON array each (see presentableRow).
+     */
+    async loadPresentable(companyId: number, ids: number[]): Promise<PresentableTicket[]> {
+      if (ids.length === 0) return []
+      const rows = await prepared(db, 'tickets_load_presentable', loadPresentableStatement).execute(
+        { companyId, ids },
+      )
+      const byId = new Map<number, PresentableTicket>()
+      for (const { values } of rows) {
+        const { ticket, contact, connection, user, queue, more } = presentableRow.read(values)
+        byId.set(ticket.id, {
+          ticket: {
+            ...ticket,
+            lastInboundAt: dateOrNull(ticket.lastInboundAt),
+            createdAt: new Date(ticket.createdAt),
+            updatedAt: new Date(ticket.updatedAt),
+          },
+          contact: {
+            ...contact,
+            lgpdAcceptedAt: dateOrNull(contact.lgpdAcceptedAt),
+            createdAt: new Date(contact.createdAt),
+            updatedAt: new Date(contact.updatedAt),
+          },
+          contactTags: more.contactTags,
+          connection,
+          user,
+          queue,
+          tags: more.tags,
+          rating: more.rating,
+        })
+      }
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
   }
 }
 
@@ -539,6 +623,7 @@ function loadTicketTagsStatement(db: Executor, name: string) {
     .from(ticketTags)
     .innerJoin(tags, eq(tags.id, ticketTags.tagId))
     .where(and(eq(ticketTags.companyId, companyParam), anyOfIds(ticketTags.ticketId)))
+    .orderBy(asc(tags.name), asc(tags.id))
     .prepare(name)
 }
 
@@ -562,6 +647,144 @@ function loadContactTagsStatement(db: Executor, name: string) {
     )
     .where(and(eq(contactTags.companyId, companyParam), anyOfIds(tickets.id)))
     .orderBy(asc(tags.name), asc(tags.id), asc(contactTags.contactId))
+    .prepare(name)
+}
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms))
+
+type Fields = Record<string, AnyPgColumn | SQL>
+
+/**
+ * What a column or SQL value becomes inside JSON: timestamps travel as epoch milliseconds,
+ * which `new Date` takes far faster than text.
+ */
+type InJson<T> = T extends Date ? number : T
+type JsonFields<T extends Fields> = {
+  [K in keyof T]: T[K] extends AnyPgColumn
+    ? InJson<GetColumnData<T[K]>>
+    : T[K] extends SQL<infer V>
+      ? V
+      : never
+}
+
+/** `floor` drops the microseconds as the driver's own Date parsing does, before 1970 too. */
+const inJson = (value: AnyPgColumn | SQL) =>
+  is(value, PgTimestamp) ? sql`floor(extract(epoch FROM ${value}) * 1000)` : value
+
+/**
+ * A row sent as one JSON array of values, in the order of `layout`'s groups and fields, and
+ * read back into those groups. Groups named in `joined` come from left joins: null when their
+ * `id` is. (PostgreSQL takes at most 100 arguments per function call.)
+ */
+function jsonRow<L extends Record<string, Fields>, J extends keyof L>(layout: L, joined: J[]) {
+  const groups = Object.entries(layout).map(
+    ([name, fields]) => [name, Object.keys(fields), joined.includes(name as J)] as const,
+  )
+  type Row = { [G in keyof L]: G extends J ? JsonFields<L[G]> | null : JsonFields<L[G]> }
+  return {
+    sql: sql<unknown[]>`json_build_array(${sql.join(
+      Object.values(layout).flatMap((fields) => Object.values(fields).map(inJson)),
+      sql`, `,
+    )})`,
+    read(values: unknown[]): Row {
+      const row: Record<string, Record<string, unknown> | null> = {}
+      let at = 0
+      for (const [name, keys, isJoined] of groups) {
+        const group: Record<string, unknown> = {}
+        for (const key of keys) group[key] = values[at++]
+        row[name] = isJoined && group.id === null ? null : group
+      }
+      return row as Row
+    },
+  }
+}
+
+/** A tag list as JSON in the order every ticket payload uses (name, then id). */
+const tagList = (link: SQL) =>
+  sql<TagRef[]>`(
+    SELECT coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+                             ORDER BY ${tags.name}, ${tags.id}), '[]')
+    FROM ${tags} ${link})`
+
+const owner = alias(users, 'owner')
+
+/**
+ * A page's ticket as one JSON array built by PostgreSQL. The driver and drizzle spend about
+ * the same on each value whatever its size, so 45 columns of 40 rows cost 1 ms of Node CPU one
+ * by one and 0.3 ms as JSON, which JSON.parse reads natively. An array rather than an object:
+ * keys double the arguments PostgreSQL formats (0.4 ms more per page) and the text Node parses.
+ */
+const presentableRow = jsonRow(
+  {
+    ticket: {
+      id: tickets.id,
+      uuid: tickets.uuid,
+      status: tickets.status,
+      channel: tickets.channel,
+      contactId: tickets.contactId,
+      whatsappId: tickets.whatsappId,
+      userId: tickets.userId,
+      queueId: tickets.queueId,
+      isGroup: tickets.isGroup,
+      isBot: tickets.isBot,
+      useIntegration: tickets.useIntegration,
+      unreadMessages: tickets.unreadMessages,
+      lastMessage: tickets.lastMessage,
+      lastInboundAt: tickets.lastInboundAt,
+      createdAt: tickets.createdAt,
+      updatedAt: tickets.updatedAt,
+    },
+    contact: {
+      id: contacts.id,
+      companyId: contacts.companyId,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      channel: contacts.channel,
+      isGroup: contacts.isGroup,
+      active: contacts.active,
+      disableBot: contacts.disableBot,
+      acceptAudioMessage: contacts.acceptAudioMessage,
+      lgpdAcceptedAt: contacts.lgpdAcceptedAt,
+      picturePath: contacts.picturePath,
+      whatsappId: contacts.whatsappId,
+      createdAt: contacts.createdAt,
+      updatedAt: contacts.updatedAt,
+    },
+    connection: {
+      id: connections.id,
+      name: connections.name,
+      channel: connections.channel,
+      status: connections.status,
+      groupAsTicket: connections.groupAsTicket,
+    },
+    user: { id: owner.id, name: owner.name },
+    queue: { id: queues.id, name: queues.name, color: queues.color },
+    more: {
+      rating: sql<number | null>`(
+        SELECT ${userRatings.rate} FROM ${userRatings}
+        WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
+        ORDER BY ${userRatings.id} DESC LIMIT 1)`,
+      tags: tagList(sql`
+        JOIN ${ticketTags} ON ${ticketTags.tagId} = ${tags.id}
+        WHERE ${ticketTags.companyId} = ${tickets.companyId} AND ${ticketTags.ticketId} = ${tickets.id}`),
+      contactTags: tagList(sql`
+        JOIN ${contactTags} ON ${contactTags.tagId} = ${tags.id}
+        WHERE ${contactTags.companyId} = ${tickets.companyId} AND ${contactTags.contactId} = ${tickets.contactId}`),
+    },
+  },
+  ['connection', 'user', 'queue'],
+)
+
+function loadPresentableStatement(db: Executor, name: string) {
+  return db
+    .select({ values: presentableRow.sql })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .leftJoin(owner, eq(owner.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, companyParam), anyOfIds(tickets.id)))
     .prepare(name)
 }
 
