@@ -18,6 +18,7 @@ export type RawTestEvent =
 export function createTestDriver() {
   const sent: OutgoingMessage[] = []
   let failNext: Error | null = null
+  let failingDownloads = 0
   let counter = 0
   const driver: ChannelDriver = {
     normalize(_connection, payload) {
@@ -27,6 +28,10 @@ export function createTestDriver() {
       )
     },
     downloadMedia(_connection, ref) {
+      if (failingDownloads > 0) {
+        failingDownloads -= 1
+        return Promise.reject(new Error('media expired at the provider'))
+      }
       return Promise.resolve({
         data: Buffer.from(String(ref.base64), 'base64'),
         mime: typeof ref.mime === 'string' ? ref.mime : 'application/octet-stream',
@@ -48,6 +53,10 @@ export function createTestDriver() {
     sent,
     failOnce(error: Error) {
       failNext = error
+    },
+    /** The next `count` downloads fail, as expired provider media does. */
+    failDownloads(count: number) {
+      failingDownloads = count
     },
   }
 }

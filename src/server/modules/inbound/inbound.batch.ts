@@ -9,7 +9,7 @@ import type { messages } from '../messages/messages.table'
 import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import type { TicketRow } from '../tickets/tickets.table'
-import { describeContent, type StoredMedia } from './inbound.content'
+import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
 
@@ -23,10 +23,49 @@ export interface BatchRow {
 interface Item {
   row: BatchRow
   event: InboundMessage
-  stored: StoredMedia | null
+  media: ReceivedMedia
   chat?: ContactRow
   sender?: ContactRow
   ticket?: TicketRow
+}
+
+/** The row of a received message, as both pipeline paths store it. */
+export function newMessageValues(input: {
+  connection: ConnectionRow
+  event: InboundMessage
+  media: ReceivedMedia
+  callTime: string
+  ticketId: number
+  senderId: number
+  quotedMsgId: number | null
+}): typeof messages.$inferInsert {
+  const { connection, event, media } = input
+  const { stored } = media
+  const { body, mediaType } = describeContent(event.content, stored, input.callTime, media.missing)
+  return {
+    companyId: connection.companyId,
+    ticketId: input.ticketId,
+    whatsappId: connection.id,
+    contactId: event.fromMe ? null : input.senderId,
+    wid: event.providerId,
+    body,
+    mediaType,
+    mediaPath: stored?.path ?? null,
+    mediaName:
+      stored?.name ?? (event.content.kind === 'media' ? (event.content.fileName ?? null) : null),
+    mediaMime: stored?.mime ?? null,
+    fromMe: event.fromMe,
+    isForwarded: event.isForwarded ?? false,
+    // Typed on the phone: already sent and seen by the company side.
+    read: event.fromMe,
+    ack: event.fromMe ? 1 : 0,
+    sendStatus: event.fromMe ? 'sent' : null,
+    quotedMsgId: input.quotedMsgId,
+    participant: event.chat.isGroup ? (event.sender?.jid ?? event.sender?.id ?? null) : null,
+    remoteJid: event.chat.jid ?? null,
+    dataJson: event.raw,
+    createdAt: event.timestamp,
+  }
 }
 
 /** A WhatsApp LID the driver could not map to a number: its contact is looked up one by one. */
@@ -82,7 +121,7 @@ export function createInboundBatch(
         messageIds: number[],
       ): Promise<Map<number, TicketPresentation>>
     }
-    storeMedia(row: BatchRow, event: InboundMessage): Promise<StoredMedia | null>
+    receiveMedia(row: BatchRow, event: InboundMessage): Promise<ReceivedMedia>
     removeMedia(companyId: number, relative: string): Promise<void>
     emitContactCreated(contact: ContactRow): Promise<void>
   },
@@ -107,7 +146,7 @@ export function createInboundBatch(
           continue
         }
         if (event.chat.isGroup && !row.connection.allowGroup) continue
-        candidates.push({ row, event, stored: null })
+        candidates.push({ row, event, media: { stored: null } })
       }
     const known = new Map<string, number>()
     for (const [connectionId, list] of groupBy(candidates, (item) => item.row.connection.id)) {
@@ -213,7 +252,7 @@ export function createInboundBatch(
     const formats = new Map<number, Intl.DateTimeFormat>()
     const values: (typeof messages.$inferInsert)[] = []
     for (const item of items) {
-      const { event, stored } = item
+      const { event } = item
       const { connection } = item.row
       let callTime = ''
       if (event.content.kind === 'call') {
@@ -222,34 +261,19 @@ export function createInboundBatch(
         formats.set(connection.companyId, format)
         callTime = format.format(event.timestamp)
       }
-      const { body, mediaType } = describeContent(event.content, stored, callTime)
-      values.push({
-        companyId: connection.companyId,
-        ticketId: item.ticket!.id,
-        whatsappId: connection.id,
-        contactId: event.fromMe ? null : item.sender!.id,
-        wid: event.providerId,
-        body,
-        mediaType,
-        mediaPath: stored?.path ?? null,
-        mediaName:
-          stored?.name ??
-          (event.content.kind === 'media' ? (event.content.fileName ?? null) : null),
-        mediaMime: stored?.mime ?? null,
-        fromMe: event.fromMe,
-        isForwarded: event.isForwarded ?? false,
-        // Typed on the phone: already sent and seen by the company side.
-        read: event.fromMe,
-        ack: event.fromMe ? 1 : 0,
-        sendStatus: event.fromMe ? 'sent' : null,
-        quotedMsgId: event.quotedProviderId
-          ? (known.get(messageKey(connection.id, event.quotedProviderId)) ?? null)
-          : null,
-        participant: event.chat.isGroup ? (event.sender?.jid ?? event.sender?.id ?? null) : null,
-        remoteJid: event.chat.jid ?? null,
-        dataJson: event.raw,
-        createdAt: event.timestamp,
-      })
+      values.push(
+        newMessageValues({
+          connection,
+          event,
+          media: item.media,
+          callTime,
+          ticketId: item.ticket!.id,
+          senderId: item.sender!.id,
+          quotedMsgId: event.quotedProviderId
+            ? (known.get(messageKey(connection.id, event.quotedProviderId)) ?? null)
+            : null,
+        }),
+      )
     }
     return values
   }
@@ -291,7 +315,7 @@ export function createInboundBatch(
     const { items, known } = await freshItems(rows)
     await Promise.all(
       items.map(async (item) => {
-        item.stored = await collaborators.storeMedia(item.row, item.event)
+        item.media = await collaborators.receiveMedia(item.row, item.event)
       }),
     )
 
@@ -365,14 +389,20 @@ export function createInboundBatch(
     )
     for (const [companyId, list] of groupBy(stored, ({ item }) => item.row.connection.companyId))
       await txRepo.touchTickets(companyId, ticketTouches(list))
+    await txRepo.scheduleMediaRetries(
+      [...inserted].flatMap(([item, messageId]) =>
+        item.media.missing?.reason === 'failed'
+          ? [{ connection: item.row.connection, messageId, content: item.event.content }]
+          : [],
+      ),
+    )
     await txRepo.markProcessedMany(rows.map(({ row }) => row.id))
     return { inserted, createdContacts, ticketsBefore }
   }
 
   async function removeMedia(items: Item[]) {
-    for (const item of items)
-      if (item.stored)
-        await collaborators.removeMedia(item.row.connection.companyId, item.stored.path)
+    for (const { row, media } of items)
+      if (media.stored) await collaborators.removeMedia(row.connection.companyId, media.stored.path)
   }
 
   return { apply }

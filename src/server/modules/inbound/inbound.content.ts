@@ -15,6 +15,21 @@ export function mediaFamily(mime: string): MediaType {
   return 'application'
 }
 
+/** Why a received file is not stored: its download failed, or it exceeds downloadLimit (MB). */
+export type MissingMedia = { reason: 'failed' } | { reason: 'tooLarge'; limitMb: number }
+
+/** A received message's file: stored, or why not (null and no reason when it has none). */
+export interface ReceivedMedia {
+  stored: StoredMedia | null
+  missing?: MissingMedia
+}
+
+/** What the conversation shows in place of a file it does not have (reference §9). */
+export const missingMediaNote = (missing: MissingMedia) =>
+  missing.reason === 'failed'
+    ? '*Sistema:* Falha no download da mídia, verifique no dispositivo'
+    : `*Sistema:* O arquivo excede o limite de ${missing.limitMb} MB e não foi baixado`
+
 const mapsLink = (latitude: number, longitude: number) =>
   `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`
 
@@ -26,6 +41,7 @@ export function describeContent(
   content: InboundContent,
   media: StoredMedia | null,
   callTime: string,
+  missing?: MissingMedia,
 ): { body: string; mediaType: MediaType } {
   switch (content.kind) {
     case 'text':
@@ -35,7 +51,9 @@ export function describeContent(
     case 'media': {
       const fallback =
         content.mediaKind === 'sticker' ? 'sticker' : content.mediaKind === 'audio' ? 'Áudio' : ''
-      const body = content.caption || content.fileName || media?.name || fallback
+      const body = missing
+        ? [content.caption, missingMediaNote(missing)].filter(Boolean).join('\n\n')
+        : content.caption || content.fileName || media?.name || fallback
       const mime = media?.mime ?? content.mime
       const mediaType = mime
         ? mediaFamily(mime)

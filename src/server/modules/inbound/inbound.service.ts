@@ -14,6 +14,7 @@ import type {
 } from '../../channels/types'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
+import { AppError } from '../../lib/app-error'
 import { groupCommit } from '../../lib/group-commit'
 import type { CompaniesService } from '../companies/companies.service'
 import { connectionsRepository } from '../connections/connections.repository'
@@ -28,8 +29,8 @@ import {
   type TicketCore,
   type TicketPresentation,
 } from '../tickets/tickets.core'
-import { describeContent, type StoredMedia } from './inbound.content'
-import { createInboundBatch, fitsBatch, type BatchRow } from './inbound.batch'
+import { describeContent, type ReceivedMedia, type StoredMedia } from './inbound.content'
+import { createInboundBatch, fitsBatch, newMessageValues, type BatchRow } from './inbound.batch'
 import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
 
@@ -68,6 +69,7 @@ export interface InboundMediaStore {
 class NotYet extends Error {}
 
 const BATCH_SIZE = 100
+const MEDIA_RETRY_BATCH = 20
 const SWEEP_INTERVAL_MS = 5_000
 /** Our own sends may be echoed before the sender records their id: wait this many tries. */
 const ECHO_WAIT_ATTEMPTS = 3
@@ -155,20 +157,57 @@ export function createInboundService(
     })
   }
 
-  /** Downloads and stores a received file; a file we cannot have leaves the message without one. */
-  async function storeMedia(context: Context, event: InboundMessage): Promise<StoredMedia | null> {
-    if (event.content.kind !== 'media') return null
-    const maxBytes = Number(await settings.globalValue('downloadLimit')) * 1024 * 1024
-    if (event.content.size !== undefined && event.content.size > maxBytes) return null
+  /**
+   * Downloads and stores a received file. One above downloadLimit is not downloaded; one whose
+   * download fails leaves its message with a note and is tried again later (`retryDueMedia`).
+   */
+  async function receiveMedia(
+    context: Pick<Context, 'connection' | 'driver' | 'driverConnection'>,
+    content: InboundMessage['content'],
+  ): Promise<ReceivedMedia> {
+    if (content.kind !== 'media') return { stored: null }
+    const limitMb = Number(await settings.globalValue('downloadLimit'))
+    const maxBytes = limitMb * 1024 * 1024
+    const tooLarge = { stored: null, missing: { reason: 'tooLarge', limitMb } } as const
+    if (content.size !== undefined && content.size > maxBytes) return tooLarge
     try {
-      const file = await context.driver.downloadMedia(context.driverConnection, event.content.ref)
-      return await media.saveFile(context.connection.companyId, 'messages', file.data, {
+      const file = await context.driver.downloadMedia(context.driverConnection, content.ref)
+      const stored = await media.saveFile(context.connection.companyId, 'messages', file.data, {
         maxBytes,
-        originalName: event.content.fileName ?? file.fileName,
+        originalName: content.fileName ?? file.fileName,
       })
+      return { stored }
     } catch (error) {
-      deps.log.warn({ err: error, providerId: event.providerId }, 'inbound media not stored')
-      return null
+      if (error instanceof AppError && error.code === 'ERR_FILE_TOO_LARGE') return tooLarge
+      deps.log.warn({ err: error, connectionId: context.connection.id }, 'inbound media not stored')
+      return { stored: null, missing: { reason: 'failed' } }
+    }
+  }
+
+  /** The second and last try of downloads that failed: the message gets its file, or keeps its note. */
+  async function retryDueMedia() {
+    for (const retry of await repo.takeDueMediaRetries(MEDIA_RETRY_BATCH)) {
+      const connection = await connectionsRepository(deps.db).findById(
+        retry.companyId,
+        retry.connectionId,
+      )
+      const driver = connection && channels.driverFor(connection.channel)
+      if (!connection || !driver) continue
+      const received = await receiveMedia(
+        { connection, driver, driverConnection: channels.connectionFor(connection) },
+        retry.content,
+      )
+      if (!received.stored) continue
+      const { body, mediaType } = describeContent(retry.content, received.stored, '')
+      const updated = await repo.updateMessage(retry.messageId, {
+        body,
+        mediaType,
+        mediaPath: received.stored.path,
+        mediaName: received.stored.name,
+        mediaMime: received.stored.mime,
+      })
+      if (!updated) await media.remove(retry.companyId, received.stored.path)
+      else await messageEvents.emitUpdated(retry.companyId, [retry.messageId])
     }
   }
 
@@ -195,7 +234,7 @@ export function createInboundService(
     if (event.fromMe && !event.imported && context.attempts < ECHO_WAIT_ATTEMPTS)
       throw new NotYet('echo before send')
 
-    const stored = await storeMedia(context, event)
+    const received = await receiveMedia(context, event.content)
     const company = await settings.companyValues(companyId)
     const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
     const callTime = new Intl.DateTimeFormat('pt-BR', {
@@ -225,35 +264,23 @@ export function createInboundService(
       const quoted = event.quotedProviderId
         ? await txRepo.findMessageByWid(connection.id, event.quotedProviderId)
         : null
-      const { body, mediaType } = describeContent(event.content, stored, callTime)
-      const message = await txRepo.insertMessage({
-        companyId,
+      const values = newMessageValues({
+        connection,
+        event,
+        media: received,
+        callTime,
         ticketId: found.ticket.id,
-        whatsappId: connection.id,
-        contactId: event.fromMe ? null : sender.id,
-        wid: event.providerId,
-        body,
-        mediaType,
-        mediaPath: stored?.path ?? null,
-        mediaName:
-          stored?.name ??
-          (event.content.kind === 'media' ? (event.content.fileName ?? null) : null),
-        mediaMime: stored?.mime ?? null,
-        fromMe: event.fromMe,
-        isForwarded: event.isForwarded ?? false,
-        // Typed on the phone: already sent and seen by the company side.
-        read: event.fromMe,
-        ack: event.fromMe ? 1 : 0,
-        sendStatus: event.fromMe ? 'sent' : null,
+        senderId: sender.id,
         quotedMsgId: quoted?.id ?? null,
-        participant: event.chat.isGroup ? (event.sender?.jid ?? event.sender?.id ?? null) : null,
-        remoteJid: event.chat.jid ?? null,
-        dataJson: event.raw,
-        createdAt: event.timestamp,
       })
+      const message = await txRepo.insertMessage(values)
       if (!message) return null
+      if (received.missing?.reason === 'failed')
+        await txRepo.scheduleMediaRetries([
+          { connection, messageId: message.id, content: event.content },
+        ])
       await txRepo.touchTicket(companyId, found.ticket.id, {
-        body,
+        body: values.body ?? '',
         fromMe: event.fromMe,
         at: event.timestamp,
         countsAsUnread: !event.fromMe && event.content.kind !== 'call',
@@ -262,7 +289,7 @@ export function createInboundService(
     })
 
     if (!result) {
-      if (stored) await media.remove(companyId, stored.path)
+      if (received.stored) await media.remove(companyId, received.stored.path)
       return
     }
     for (const contact of result.created) await emitContactCreated(contact)
@@ -367,15 +394,14 @@ export function createInboundService(
     settings,
     companies,
     messageEvents,
-    storeMedia: ({ row, connection }, event) =>
-      storeMedia(
+    receiveMedia: ({ connection }, event) =>
+      receiveMedia(
         {
           connection,
           driver: channels.driverFor(connection.channel)!,
           driverConnection: channels.connectionFor(connection),
-          attempts: row.attempts,
         },
-        event,
+        event.content,
       ),
     removeMedia: (companyId, relative) => media.remove(companyId, relative),
     emitContactCreated,
@@ -518,11 +544,18 @@ export function createInboundService(
     ...intake,
     /** Processes whatever is due now (tests await it; the sweep calls it too). */
     drain: kick,
+    /** Tries again the due downloads that failed (the sweep calls it; tests await it). */
+    retryDueMedia,
     /** How many stored events of the connection are not applied yet. */
     pendingFor: (connectionId: number) => repo.pendingCount(connectionId),
     /** Resumes events left by a crash and sweeps for due retries. */
     start() {
-      sweep ??= setInterval(() => void kick(), SWEEP_INTERVAL_MS)
+      sweep ??= setInterval(() => {
+        void kick()
+        retryDueMedia().catch((error: unknown) =>
+          deps.log.error({ err: error }, 'inbound media retry failed'),
+        )
+      }, SWEEP_INTERVAL_MS)
       sweep.unref()
       void kick()
     },

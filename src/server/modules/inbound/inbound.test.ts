@@ -15,12 +15,13 @@ import {
   type RawTestEvent,
 } from '../../../../tests/helpers/test-driver'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import type { ChatRef } from '../../channels/types'
 import type { CompanyRow } from '../companies/companies.table'
 import type { ConnectionRow } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
-import { inboundEvents } from './inbound.table'
+import { inboundEvents, inboundMediaRetries } from './inbound.table'
 
 // A 1×1 PNG: the stored type must come from the bytes, not from what the provider claims.
 const PNG = Buffer.from(
@@ -29,12 +30,13 @@ const PNG = Buffer.from(
 )
 
 let t: TestApp
+const testDriver = createTestDriver()
 let company: CompanyRow
 let connection: ConnectionRow
 
 beforeAll(async () => {
   t = await buildTestApp()
-  t.services.channels.register('whatsapp', createTestDriver().driver)
+  t.services.channels.register('whatsapp', testDriver.driver)
 })
 afterAll(() => t.close())
 beforeEach(async () => {
@@ -243,6 +245,85 @@ describe('groups and media', () => {
     })
     const stored = await readFile(join(t.config.mediaDir, String(company.id), message!.mediaPath!))
     expect(stored.equals(PNG)).toBe(true)
+  })
+})
+
+describe('media that cannot be had', () => {
+  const image = (
+    number: string,
+    caption: string,
+    overrides: { size?: number; chat?: ChatRef } = {},
+  ) =>
+    textFrom(number, '', {
+      content: {
+        kind: 'media',
+        mediaKind: 'image',
+        caption,
+        ref: { base64: PNG.toString('base64'), mime: 'image/png' },
+        ...(overrides.size === undefined ? {} : { size: overrides.size }),
+      },
+      ...(overrides.chat ? { chat: overrides.chat } : {}),
+    })
+  const retriesOf = (companyId: number) =>
+    t.db.select().from(inboundMediaRetries).where(eq(inboundMediaRetries.companyId, companyId))
+  const makeRetriesDue = (companyId: number) =>
+    t.db
+      .update(inboundMediaRetries)
+      .set({ dueAt: sql`now() - interval '1 second'` })
+      .where(eq(inboundMediaRetries.companyId, companyId))
+
+  test('a failed download stores the message with a note, and one more try brings the file', async () => {
+    testDriver.failDownloads(1)
+    await deliver(image('5511999990011', 'recibo'))
+
+    const [waiting] = await messagesOf(company.id)
+    expect(waiting).toMatchObject({ mediaPath: null, mediaType: 'image' })
+    expect(waiting!.body).toBe(
+      'recibo\n\n*Sistema:* Falha no download da mídia, verifique no dispositivo',
+    )
+    expect(await retriesOf(company.id)).toHaveLength(1)
+
+    // Not before its time.
+    await t.services.inbound.retryDueMedia()
+    expect((await messagesOf(company.id))[0]!.mediaPath).toBeNull()
+
+    await makeRetriesDue(company.id)
+    await t.services.inbound.retryDueMedia()
+    const [message] = await messagesOf(company.id)
+    expect(message).toMatchObject({ body: 'recibo', mediaType: 'image', mediaMime: 'image/png' })
+    const stored = await readFile(join(t.config.mediaDir, String(company.id), message!.mediaPath!))
+    expect(stored.equals(PNG)).toBe(true)
+    expect(await retriesOf(company.id)).toHaveLength(0)
+  })
+
+  test('a download failing twice keeps its note: there is no third try', async () => {
+    testDriver.failDownloads(2)
+    // A chat known only by its LID takes the event-by-event path: it schedules retries too.
+    await deliver(
+      image('5511999990012', '', {
+        chat: { id: '201234567890123', lid: '201234567890123', isGroup: false },
+      }),
+    )
+    expect(await retriesOf(company.id)).toHaveLength(1)
+
+    await makeRetriesDue(company.id)
+    await t.services.inbound.retryDueMedia()
+    const [message] = await messagesOf(company.id)
+    expect(message).toMatchObject({
+      mediaPath: null,
+      body: '*Sistema:* Falha no download da mídia, verifique no dispositivo',
+    })
+    expect(await retriesOf(company.id)).toHaveLength(0)
+  })
+
+  test('a file above downloadLimit is not downloaded: the note says why, and no retry', async () => {
+    await deliver(image('5511999990013', '', { size: 50 * 1024 * 1024 * 1024 }))
+    const [message] = await messagesOf(company.id)
+    expect(message!.mediaPath).toBeNull()
+    expect(message!.body).toMatch(
+      /^\*Sistema:\* O arquivo excede o limite de \d+ MB e não foi baixado$/,
+    )
+    expect(await retriesOf(company.id)).toHaveLength(0)
   })
 })
 
