@@ -1,4 +1,3 @@
-import { Tooltip } from '@fluentui/react-components'
 import {
   EmojiAngryRegular,
   EmojiLaughRegular,
@@ -24,8 +23,9 @@ export const RatingFace = ({ rate }: { rate: number }) => {
   if (!Face || !Number.isInteger(rate)) return null
   const label = t('row.rating', { rate })
   return (
-    <Tooltip content={label} relationship="label">
-      <Face aria-label={label} />
-    </Tooltip>
+    // A native title, as the other marks of a ticket row.
+    <span title={label}>
+      <Face role="img" aria-label={label} />
+    </span>
   )
 }
