@@ -2,10 +2,10 @@ import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
-import { io, type Socket } from 'socket.io-client'
 import { signMeta } from '../helpers/fake-graph'
 import type { IngestCounts, IngestRequest, IngestServerReady } from './lib/ingest-server'
 import { report, summarise } from './lib/stats'
+import { connectWireAttendant } from './lib/wire-attendant'
 
 /**
  * Ingest (issue 3): signed Cloud API webhooks over real HTTP → durable event → pipeline →
@@ -16,7 +16,12 @@ import { report, summarise } from './lib/stats'
  * DATABASE_URL.
  */
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? '500')
-const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? '20')
+const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? '40')
+/**
+ * The first seconds are reported apart: the server's code is still cold (JIT, first statements
+ * of each pool connection) and every one of the contacts opens a conversation.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_INGEST_WARMUP_SECONDS ?? '10')
 const ATTENDANTS = 20
 const CONTACTS = 400
 const APP_SECRET = 'bench-app-secret'
@@ -45,29 +50,31 @@ const ask = async <T>(request: IngestRequest | null, type: string): Promise<T> =
     if (message.type === type) return message as T
   }
 }
-const sockets: Socket[] = []
+const attendants: { close(): void }[] = []
 try {
   const ready = await ask<IngestServerReady>(null, 'ready')
   const { origin, companyId, connectionId } = ready
 
   // Attendants who see tickets without a queue: every new conversation reaches all of them.
   const deliveries = new Map<string, number[]>()
+  const messageEvent = `company-${companyId}-appMessage`
   for (const token of ready.tokens) {
-    const socket = io(`${origin}/${companyId}`, { auth: { token }, transports: ['websocket'] })
-    socket.on(
-      `company-${companyId}-appMessage`,
-      (payload: { action: string; message?: { body: string } }) => {
-        if (payload.action !== 'create' || !payload.message) return
-        const arrivals = deliveries.get(payload.message.body) ?? []
+    const attendant = await connectWireAttendant({
+      origin,
+      companyId,
+      token,
+      events: [messageEvent],
+      onEvent(_name, packet) {
+        // The bench's own bodies ("bench 123") are unique: no need to parse the whole event.
+        if (!packet.includes('"action":"create"')) return
+        const body = /"body":"(bench \d+)"/.exec(packet)?.[1]
+        if (!body) return
+        const arrivals = deliveries.get(body) ?? []
         arrivals.push(performance.now())
-        deliveries.set(payload.message.body, arrivals)
+        deliveries.set(body, arrivals)
       },
-    )
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve())
-      socket.once('connect_error', reject)
     })
-    sockets.push(socket)
+    attendants.push(attendant)
   }
   // Rooms are joined right after the handshake: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 500))
@@ -156,10 +163,15 @@ try {
   const lastArrival = [...deliveries.values()].flat().reduce((last, at) => Math.max(last, at), 0)
   const processedSeconds = (lastArrival - started) / 1000
 
-  const latencies: number[] = []
-  for (const [body, sent] of sentAt)
-    for (const arrival of deliveries.get(body) ?? []) latencies.push(arrival - sent)
-  const { p95, p99 } = summarise(latencies)
+  const latenciesOf = (from: number, to: number) => {
+    const latencies: number[] = []
+    for (const [body, sent] of sentAt)
+      if (sent - started >= from * 1000 && sent - started < to * 1000)
+        for (const arrival of deliveries.get(body) ?? []) latencies.push(arrival - sent)
+    return summarise(latencies)
+  }
+  const cold = latenciesOf(0, WARMUP_SECONDS)
+  const steady = latenciesOf(WARMUP_SECONDS, Infinity)
   const clientCpu = process.cpuUsage(cpuAtStart)
   const stored = await ask<IngestCounts>({ type: 'counts' }, 'counts')
   const missing = [...sentAt.keys()].filter(
@@ -177,17 +189,21 @@ try {
     `CPU over ${processedSeconds.toFixed(1)} s: server ${stored.cpuSeconds.toFixed(1)} s, provider and attendants (this process) ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`,
   )
   const throughput = total / processedSeconds
+  // It cannot exceed the offered rate: keeping up with at least 500/s offered is the goal.
   report(
     'ingest throughput (webhook → all sockets)',
-    `${throughput.toFixed(0)} msg/s`,
+    `${throughput.toFixed(0)} msg/s of ${RATE}/s offered`,
     '≥ 500 msg/s sustained',
-    throughput >= 500,
+    RATE >= 500 && throughput >= RATE * 0.99,
   )
   report(
-    'event-to-socket latency per delivery',
-    `p95 ${p95.toFixed(0)} ms  p99 ${p99.toFixed(0)} ms`,
+    `event-to-socket latency per delivery, after the first ${WARMUP_SECONDS} s`,
+    `p95 ${steady.p95.toFixed(0)} ms  p99 ${steady.p99.toFixed(0)} ms`,
     'p95 ≤ 100 ms, p99 ≤ 250 ms',
-    p95 <= 100 && p99 <= 250,
+    steady.p95 <= 100 && steady.p99 <= 250,
+  )
+  console.log(
+    `  the first ${WARMUP_SECONDS} s (cold code, ${CONTACTS} conversations opening): p95 ${cold.p95.toFixed(0)} ms, p99 ${cold.p99.toFixed(0)} ms`,
   )
   const duplicates = stored.messages - stored.distinct + (stored.messages - total)
   report(
@@ -209,7 +225,7 @@ try {
     stored.tickets === CONTACTS,
   )
 } finally {
-  for (const socket of sockets) socket.disconnect()
+  for (const attendant of attendants) attendant.close()
   server.send({ type: 'close' } satisfies IngestRequest)
   await once(server, 'exit')
 }
