@@ -1,3 +1,4 @@
+import type { CompanySettingValues } from '../../../shared/contracts/settings'
 import type { ChatRef, InboundEvent, InboundMessage } from '../../channels/types'
 import type { CoreDeps } from '../../deps'
 import type { Executor } from '../../db/client'
@@ -8,6 +9,7 @@ import type { ContactRow } from '../contacts/contacts.table'
 import type { messages } from '../messages/messages.table'
 import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
+import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository } from './inbound.repository'
@@ -86,8 +88,24 @@ export function fitsBatch(events: InboundEvent[]): boolean {
   )
 }
 
-const contactChannel = (channel: ConnectionRow['channel']): ContactRow['channel'] =>
-  channel === 'facebook' || channel === 'instagram' ? channel : 'whatsapp'
+/** The contact a provider's chat reference stands for, on a connection. */
+export const contactIdentity = (
+  connection: ConnectionRow,
+  ref: ChatRef,
+  company: Pick<CompanySettingValues, 'acceptAudioMessageContact'>,
+): ContactIdentity => ({
+  channel:
+    connection.channel === 'facebook' || connection.channel === 'instagram'
+      ? connection.channel
+      : 'whatsapp',
+  number: ref.id,
+  name: ref.name ?? '',
+  isGroup: ref.isGroup,
+  remoteJid: ref.jid ?? null,
+  lid: ref.lid ?? null,
+  whatsappId: connection.id,
+  acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
+})
 
 const groupBy = <T, K>(list: T[], keyOf: (item: T) => K): Map<K, T[]> => {
   const groups = new Map<K, T[]>()
@@ -170,16 +188,8 @@ export function createInboundBatch(
     const created = new Map<number, ContactRow>()
     for (const [companyId, list] of groupBy(items, (item) => item.row.connection.companyId)) {
       const company = await settings.companyValues(companyId, tx)
-      const identity = (connection: ConnectionRow, ref: ChatRef): ContactIdentity => ({
-        channel: contactChannel(connection.channel),
-        number: ref.id,
-        name: ref.name ?? '',
-        isGroup: ref.isGroup,
-        remoteJid: ref.jid ?? null,
-        lid: ref.lid ?? null,
-        whatsappId: connection.id,
-        acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
-      })
+      const identity = (connection: ConnectionRow, ref: ChatRef) =>
+        contactIdentity(connection, ref, company)
       const withSender = (item: Item) =>
         item.event.chat.isGroup && item.event.sender && !item.event.fromMe
           ? item.event.sender
@@ -210,12 +220,14 @@ export function createInboundBatch(
   /** Each item's active ticket; `before` holds tickets that were opened or taken back. */
   async function resolveTickets(tx: Executor, items: Item[]) {
     const before = new Map<number, TicketRow | null>()
-    const txRepo = inboundRepository(tx)
     for (const list of groupBy(items, (item) => item.row.connection.id).values()) {
       const { connection } = list[0]!.row
-      const active = await txRepo.lockActiveTickets(connection.companyId, connection.id, [
-        ...new Set(list.map((item) => item.chat!.id)),
-      ])
+      const active = await ticketsRepository(tx).findActiveMany(
+        connection.companyId,
+        [...new Set(list.map((item) => item.chat!.id))],
+        connection.id,
+        { lock: true },
+      )
       const byContact = new Map(active.map((ticket) => [ticket.contactId, ticket]))
       // Conversations without an active ticket: a live message opens a live one; a contact seen
       // only in imported history gets an imported one.

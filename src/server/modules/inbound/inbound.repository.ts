@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { messages, type MessageRow } from '../messages/messages.table'
-import { ACTIVE_TICKET_STATUSES, tickets, type TicketRow } from '../tickets/tickets.table'
+import { tickets } from '../tickets/tickets.table'
 import type { InboundContent } from '../../channels/types'
 import type { ConnectionRow } from '../connections/connections.table'
 import {
@@ -131,30 +131,6 @@ export function inboundRepository(db: Executor) {
       await db.execute(
         sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(n, 0) AS h FROM unnest(${sql.param(names)}::text[]) AS n ORDER BY 1) AS ordered`,
       )
-    },
-
-    /**
-     * The active tickets of these contacts on a connection, row-locked until the transaction
-     * ends: a close committed meanwhile takes its ticket out of the answer.
-     */
-    async lockActiveTickets(
-      companyId: number,
-      connectionId: number,
-      contactIds: number[],
-    ): Promise<TicketRow[]> {
-      if (contactIds.length === 0) return []
-      return db
-        .select()
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.companyId, companyId),
-            eq(tickets.whatsappId, connectionId),
-            inArray(tickets.contactId, contactIds),
-            inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
-          ),
-        )
-        .for('update')
     },
 
     /** Serialises the processing of one chat across workers until the transaction ends. */

@@ -30,7 +30,13 @@ import {
   type TicketPresentation,
 } from '../tickets/tickets.core'
 import { describeContent, type ReceivedMedia, type StoredMedia } from './inbound.content'
-import { createInboundBatch, fitsBatch, newMessageValues, type BatchRow } from './inbound.batch'
+import {
+  contactIdentity,
+  createInboundBatch,
+  fitsBatch,
+  newMessageValues,
+  type BatchRow,
+} from './inbound.batch'
 import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
 
@@ -79,9 +85,6 @@ const MAX_ATTEMPTS = 10
 const retryDelaySeconds = (attempts: number) => [2, 5, 15, 60, 300, 900][Math.min(attempts - 1, 5)]!
 const DELETED_BODY = '🚫 _Mensagem Apagada_'
 
-const contactChannel = (channel: ConnectionRow['channel']): ContactRow['channel'] =>
-  channel === 'facebook' || channel === 'instagram' ? channel : 'whatsapp'
-
 /**
  * The inbound pipeline (ARCHITECTURE §3): raw provider events are stored before anyone is told
  * "received", then normalised by their driver and applied — idempotent by provider id, one
@@ -122,16 +125,7 @@ export function createInboundService(
     const known =
       ref.lid && ref.id === ref.lid ? await contacts.findByLid(connection.companyId, ref.lid) : null
     if (known) return { row: known, created: false }
-    return contacts.upsert(connection.companyId, {
-      channel: contactChannel(connection.channel),
-      number: ref.id,
-      name: ref.name ?? '',
-      isGroup: ref.isGroup,
-      remoteJid: ref.jid ?? null,
-      lid: ref.lid ?? null,
-      whatsappId: connection.id,
-      acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
-    })
+    return contacts.upsert(connection.companyId, contactIdentity(connection, ref, company))
   }
 
   async function emitContactCreated(contact: ContactRow) {

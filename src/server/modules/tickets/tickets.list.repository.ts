@@ -342,12 +342,17 @@ const statements = {
       .limit(page.limit)
   },
 
-  /** Counting stops at `limit`: a deep list costs no more than that many rows. */
+  /**
+   * Counting stops at `limit`: a deep list costs no more than that many rows. In list order, so
+   * that it walks the list's own index: unordered, the planner may pick a sequential scan that
+   * expects the company's rows early in the table and reads half of it.
+   */
   count(db: Executor, filter: FilterShape, page: PageShape) {
     const capped = db
       .select({ id: tickets.id })
       .from(tickets)
       .where(where(filter))
+      .orderBy(...order(filter))
       .limit(page.limit)
       .as('capped')
     return db.select({ count: sql<number>`count(*)::int` }).from(capped)

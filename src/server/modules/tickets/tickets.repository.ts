@@ -179,14 +179,18 @@ export function ticketsRepository(db: Executor) {
       return row ?? null
     },
 
-    /** `findActive` for many contacts of one connection. */
+    /**
+     * `findActive` for many contacts of one connection. `lock` row-locks them until the
+     * transaction ends: a close committed meanwhile takes its ticket out of the answer.
+     */
     async findActiveMany(
       companyId: number,
       contactIds: number[],
       whatsappId: number,
+      options: { lock?: boolean } = {},
     ): Promise<TicketRow[]> {
       if (contactIds.length === 0) return []
-      return db
+      const query = db
         .select()
         .from(tickets)
         .where(
@@ -197,6 +201,7 @@ export function ticketsRepository(db: Executor) {
             inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
           ),
         )
+      return options.lock ? query.for('update') : query
     },
 
     /** `findLatest` for many contacts of one connection: at most one ticket each. */
