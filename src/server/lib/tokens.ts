@@ -15,7 +15,14 @@ export type AccessTokenCheck =
   { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' }
 
 export function createTokenService(jwtSecret: string, refreshSecret: string) {
-  const key = new TextEncoder().encode(jwtSecret)
+  // Imported once: handing jose the raw bytes imported the key again on every check.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(jwtSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
 
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
@@ -24,12 +31,12 @@ export function createTokenService(jwtSecret: string, refreshSecret: string) {
         .setSubject(String(claims.userId))
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key)
+        .sign(await key)
     },
 
     async verifyAccess(token: string): Promise<AccessTokenCheck> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] })
         const userId = Number(payload.sub)
         const { cid, tv, sid } = payload
         if (
