@@ -122,7 +122,7 @@ const groupBy = <T, K>(list: T[], keyOf: (item: T) => K): Map<K, T[]> => {
  * The inbound pipeline's fast path (ARCHITECTURE §3): a claimed batch of new messages applied
  * in one transaction with a fixed number of statements, whatever its size: chats locked,
  * contacts upserted, active tickets found and locked, messages inserted and tickets touched
- * each in one statement. Only conversations without an active ticket go through the one
+ * each in one statement. Conversations without an active ticket are opened together by the one
  * find-or-create routine. A batch that fails as a whole is handed back to the caller, which
  * applies its events one by one.
  */
