@@ -12,7 +12,7 @@ import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import { describeContent, type ReceivedMedia } from './inbound.content'
-import { inboundRepository } from './inbound.repository'
+import { inboundRepository, type TicketTouch } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
 
 /** A stored event whose messages the set-based path may apply. */
@@ -292,10 +292,7 @@ export function createInboundBatch(
 
   /** Each touched ticket's counters after its messages of the batch, in arrival order. */
   function ticketTouches(stored: { item: Item; body: string }[]) {
-    const touches = new Map<
-      number,
-      Parameters<ReturnType<typeof inboundRepository>['touchTickets']>[1][number]
-    >()
+    const touches = new Map<number, TicketTouch>()
     for (const { item, body } of stored) {
       const { event } = item
       const ticketId = item.ticket!.id

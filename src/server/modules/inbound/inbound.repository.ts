@@ -11,6 +11,17 @@ import {
   type InboundMediaRetryRow,
 } from './inbound.table'
 
+/** What a batch's messages change on one ticket (`touchTickets`). */
+export interface TicketTouch {
+  ticketId: number
+  body: string
+  fromMe: boolean
+  at: Date
+  resetUnread: boolean
+  addUnread: number
+  lastInboundAt: Date | null
+}
+
 /** A failed download is tried again this long after. */
 const MEDIA_RETRY_SECONDS = 60
 
@@ -215,18 +226,7 @@ export function inboundRepository(db: Executor) {
      * batch: the last one's text, and the unread count reset by our own message or grown by the
      * contact's after it.
      */
-    async touchTickets(
-      companyId: number,
-      touches: {
-        ticketId: number
-        body: string
-        fromMe: boolean
-        at: Date
-        resetUnread: boolean
-        addUnread: number
-        lastInboundAt: Date | null
-      }[],
-    ) {
+    async touchTickets(companyId: number, touches: TicketTouch[]) {
       if (touches.length === 0) return
       // One array parameter per column: the statement's text is the same whatever the batch size.
       const column = <T>(pick: (touch: (typeof touches)[number]) => T) =>

@@ -467,7 +467,9 @@ export function createInboundService(
         continue
       }
       const key = chatKey(row, events)
-      chats.set(key, [...(chats.get(key) ?? []), { row, connection, events }])
+      const chat = chats.get(key)
+      if (chat) chat.push({ row, connection, events })
+      else chats.set(key, [{ row, connection, events }])
     }
 
     const fastChats: BatchRow[][] = []
