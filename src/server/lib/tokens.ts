@@ -14,6 +14,12 @@ export interface AccessClaims {
 export type AccessTokenCheck =
   { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' }
 
+/**
+ * Verified access tokens remembered, so that a client's every request within a token's life
+ * does not check its signature again (about 0.3 ms each). Bounded: the oldest go first.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000
+
 export function createTokenService(jwtSecret: string, refreshSecret: string) {
   // Imported once: handing jose the raw bytes imported the key again on every check.
   const key = crypto.subtle.importKey(
@@ -23,6 +29,7 @@ export function createTokenService(jwtSecret: string, refreshSecret: string) {
     false,
     ['sign', 'verify'],
   )
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>()
 
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
@@ -35,19 +42,32 @@ export function createTokenService(jwtSecret: string, refreshSecret: string) {
     },
 
     async verifyAccess(token: string): Promise<AccessTokenCheck> {
+      const known = verified.get(token)
+      if (known) {
+        // The same rule as jose's: a token is expired from its `exp` second on.
+        if (known.expiresAt <= Math.floor(Date.now() / 1000)) {
+          verified.delete(token)
+          return { ok: false, reason: 'expired' }
+        }
+        return { ok: true, claims: known.claims }
+      }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] })
         const userId = Number(payload.sub)
-        const { cid, tv, sid } = payload
+        const { cid, tv, sid, exp } = payload
         if (
           !Number.isInteger(userId) ||
           typeof cid !== 'number' ||
           typeof tv !== 'number' ||
-          typeof sid !== 'string'
+          typeof sid !== 'string' ||
+          typeof exp !== 'number'
         ) {
           return { ok: false, reason: 'invalid' }
         }
-        return { ok: true, claims: { userId, companyId: cid, tokenVersion: tv, sessionId: sid } }
+        const claims = { userId, companyId: cid, tokenVersion: tv, sessionId: sid }
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!)
+        verified.set(token, { claims, expiresAt: exp })
+        return { ok: true, claims }
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
       }

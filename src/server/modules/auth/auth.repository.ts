@@ -1,5 +1,10 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
+import { companies } from '../companies/companies.table'
+import { plans } from '../plans/plans.table'
+import { queues } from '../queues/queues.table'
+import { userQueues, users } from '../users/users.table'
 import { authAttempts, passwordResetTokens, refreshTokens } from './auth.table'
 
 type RevokeReason = NonNullable<(typeof refreshTokens.$inferSelect)['revokedReason']>
@@ -7,6 +12,37 @@ type AttemptKind = (typeof authAttempts.$inferSelect)['kind']
 
 export function authRepository(db: Executor) {
   return {
+    /**
+     * The caller of a request in one round trip, as every request needs it: the user with the
+     * ids of his queues (in the queues' order), and his company with its plan.
+     */
+    async findCaller(companyId: number, userId: number) {
+      const [row] = await prepared(db, 'auth_find_caller', (on, name) =>
+        on
+          .select({
+            user: users,
+            queueIds: sql<number[]>`coalesce((
+              SELECT array_agg(${queues.id} ORDER BY ${queues.orderQueue}, ${queues.name})
+              FROM ${userQueues} JOIN ${queues} ON ${queues.id} = ${userQueues.queueId}
+              WHERE ${userQueues.companyId} = ${users.companyId} AND ${userQueues.userId} = ${users.id}
+            ), '{}')`,
+            company: companies,
+            plan: plans,
+          })
+          .from(users)
+          .innerJoin(companies, eq(companies.id, users.companyId))
+          .innerJoin(plans, eq(plans.id, companies.planId))
+          .where(
+            and(
+              eq(users.companyId, sql.placeholder('companyId')),
+              eq(users.id, sql.placeholder('userId')),
+            ),
+          )
+          .prepare(name),
+      ).execute({ companyId, userId })
+      return row
+    },
+
     async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {
       await db.insert(refreshTokens).values(values)
     },

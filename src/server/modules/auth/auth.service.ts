@@ -12,7 +12,11 @@ import type { CoreDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords'
 import { addDays, dateIn, isWithinWorkHours, minutesIn } from '../../lib/time'
-import type { CompaniesService, CompanyContext } from '../companies/companies.service'
+import {
+  companyContextOf,
+  type CompaniesService,
+  type CompanyContext,
+} from '../companies/companies.service'
 import type { PlansService } from '../plans/plans.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { AuthUser, UsersService } from '../users/users.service'
@@ -65,11 +69,10 @@ export function createAuthService(
     userId: number,
     sessionId: string,
   ): Promise<RequestContext | null> {
-    const [user, company] = await Promise.all([
-      users.findForAuth(companyId, userId),
-      companies.context(companyId),
-    ])
-    if (!user || !company) return null
+    const caller = await repo.findCaller(companyId, userId)
+    if (!caller) return null
+    const company = companyContextOf(caller.company, caller.plan)
+    const user = { ...caller.user, queueIds: caller.queueIds }
     return { companyId, user, company, sessionId, expired: isExpired(company) }
   }
 

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client'
 import { AppError, validationError } from '../../lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import { presentPlan } from '../plans/plans.presenter'
+import type { PlanRow } from '../plans/plans.table'
 import { measureFolder } from './companies.disk'
 import { presentCompany, presentCompanyAdmin, presentCompanyWithPlan } from './companies.presenter'
 import { companiesRepository, type CompanyChanges } from './companies.repository'
@@ -29,6 +30,16 @@ export interface CompanyContext {
   status: boolean
   plan: PlanDto
 }
+
+/** The company a request runs for, from its row and plan. */
+export const companyContextOf = (company: CompanyRow, plan: PlanRow): CompanyContext => ({
+  id: company.id,
+  name: company.name,
+  dueDate: company.dueDate,
+  timezone: company.timezone,
+  status: company.status,
+  plan: presentPlan(plan),
+})
 
 /** Disk use is measured at most this often per company: walking a media folder is slow. */
 export const FOLDER_USAGE_TTL_MS = 60 * 60 * 1000
@@ -71,16 +82,7 @@ export function createCompaniesService(deps: CoreDeps) {
   return {
     async context(companyId: number): Promise<CompanyContext | undefined> {
       const row = await repo.findWithPlan(companyId)
-      if (!row) return undefined
-      const { company, plan } = row
-      return {
-        id: company.id,
-        name: company.name,
-        dueDate: company.dueDate,
-        timezone: company.timezone,
-        status: company.status,
-        plan: presentPlan(plan),
-      }
+      return row && companyContextOf(row.company, row.plan)
     },
 
     /** GET /companies/listPlan/{id} and GET /companies/{id}. */

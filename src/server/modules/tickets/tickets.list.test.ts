@@ -154,6 +154,8 @@ describe('pending tab', () => {
     })
     expect(idsOf(admin)).toEqual(sorted(waiting.id, forMe.id, forColleague.id, consent.id))
     expect(idsOf(admin)).not.toContain(noQueue.id)
+    // Counted status by status: the consent-waiting ticket is in the count too.
+    expect(admin.count).toBe(4)
   })
 
   test('allTicket enable adds tickets without a queue', async () => {
@@ -441,6 +443,12 @@ describe('paging', () => {
 
     const byNumber = await list(asAgent, { ...base, pageNumber: '2' })
     expect(byNumber.tickets.map((row) => row.id)).toEqual(second.tickets.map((row) => row.id))
+    // The count is the whole list's on every page, also past its end.
+    const pastTheEnd = await list(asAgent, { ...base, pageNumber: '3' })
+    expect([second.count, byNumber.count, pastTheEnd.count]).toEqual([45, 45, 45])
+    expect([pastTheEnd.tickets, pastTheEnd.hasMore]).toEqual([[], false])
+    const empty = await list(asAgent, { status: 'closed', queueIds: `[${sales.id}]` })
+    expect([empty.tickets, empty.count]).toEqual([[], 0])
 
     const ascending = await list(asAgent, { ...base, sortTickets: 'ASC' })
     const ascendingRest = await list(asAgent, {

@@ -70,7 +70,12 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_active_key')
       .on(t.companyId, t.contactId, t.whatsappId)
       .where(sql`${t.status} IN ('open', 'pending', 'group', 'nps', 'lgpd')`),
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt, t.id),
+    // A tab's list in order. Its migration (0011) also INCLUDEs queueId, userId, whatsappId and
+    // contactId, which drizzle cannot declare: a list's page and count then test who may see a
+    // ticket, and whether it is its contact's latest, from the index alone. Included, not key
+    // columns: as keys, the planner used a list of queues as an index condition and lost the
+    // order.
+    index('tickets_company_status_list_idx').on(t.companyId, t.status, t.updatedAt, t.id),
     // The search walks a company's tickets in list order whatever their status.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
