@@ -1,9 +1,14 @@
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { buildApp } from '../../src/server/app'
 import { hashPassword } from '../../src/server/lib/passwords'
-import { testConfig } from '../helpers/test-app'
 import { generateInbox, scaleOf } from './lib/inbox-data'
 import { openBenchDatabase } from './lib/bench-database'
+import type { InboxServerReady } from './lib/inbox-server'
 import { report, summarise, timed } from './lib/stats'
 
 /**
@@ -11,13 +16,19 @@ import { report, summarise, timed } from './lib/stats'
  * a conversation's messages and the search, over 1M tickets and 10M messages generated in SQL.
  * BENCH_SCALE shrinks the data (default 1 with PostgreSQL, 0.01 on PGlite). The generated
  * database is kept (`atende_bench_<scale>`) so later runs skip the load.
+ *
+ * The server runs in a process of its own and is called over HTTP, as in production: in the
+ * bench's process, the callers' requests and JSON parsing took the server's own event loop.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL)
 const factor = Number(process.env.BENCH_SCALE ?? (onPostgres ? '1' : '0.01'))
 const scale = scaleOf(factor)
 const PASSWORD = 'bench-password'
 
-const handle = await openBenchDatabase(`atende_bench_${String(factor).replace('.', '_')}`)
+const databaseName = `atende_bench_${String(factor).replace('.', '_')}`
+// PGlite lives in one process: the bench fills a folder that the server process then opens.
+const pgliteDir = onPostgres ? null : mkdtempSync(join(tmpdir(), 'atende-inbox-bench-'))
+const handle = await openBenchDatabase(databaseName, pgliteDir)
 const { db } = handle
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows
 
@@ -54,31 +65,59 @@ if (!seeded) {
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
 
-const { app } = await buildApp({ config: testConfig(), db, logger: false })
-await app.ready()
-const login = async (email: string) => {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email, password: PASSWORD },
+const [largest] = rows<{ tickets: number }>(
+  await db.execute(
+    sql`SELECT count(*)::int AS tickets FROM tickets WHERE "companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')`,
+  ),
+)
+const sample = rows<{ id: number }>(
+  await db.execute(sql`
+    SELECT id FROM tickets WHERE "companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')
+    ORDER BY id DESC LIMIT 200`),
+)
+await handle.close()
+
+const server = fork(resolve(import.meta.dirname, 'lib/inbox-server.ts'), {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_DATABASE: databaseName, BENCH_PGLITE_DIR: pgliteDir ?? '' },
+})
+const [{ origin }] = (await once(server, 'message')) as [InboxServerReady]
+// Ten callers, ten kept-alive connections.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 10 })
+const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  new Promise<{ status: number; text: string }>((done, fail) => {
+    const request = http.request(
+      `${origin}${path}`,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          done({ status: response.statusCode!, text: Buffer.concat(chunks).toString('utf8') }),
+        )
+        response.on('error', fail)
+      },
+    )
+    request.on('error', fail)
+    request.end(body === undefined ? undefined : JSON.stringify(body))
   })
-  return { authorization: `Bearer ${response.json<{ token: string }>().token}` }
+const login = async (email: string) => {
+  const { text } = await call('POST', '/auth/login', {}, { email, password: PASSWORD })
+  return { authorization: `Bearer ${(JSON.parse(text) as { token: string }).token}` }
 }
-const asAdmin = await login('agent-1@bench.test')
-const asAgent = await login('agent-2@bench.test')
 const get = async (url: string, headers: Record<string, string>) => {
-  const response = await app.inject({ method: 'GET', url, headers })
-  if (response.statusCode !== 200)
-    throw new Error(`${url}: ${response.statusCode} ${response.body}`)
-  return response.json<Record<string, unknown>>()
+  const { status, text } = await call('GET', url, headers)
+  if (status !== 200) throw new Error(`${url}: ${status} ${text}`)
+  return JSON.parse(text) as Record<string, unknown>
 }
 
 try {
-  const [largest] = rows<{ tickets: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS tickets FROM tickets WHERE "companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')`,
-    ),
-  )
+  const asAdmin = await login('agent-1@bench.test')
+  const asAgent = await login('agent-2@bench.test')
   console.log(
     `database: ${onPostgres ? 'PostgreSQL' : 'PGlite'}; scale ${factor}; largest company ${largest!.tickets} tickets`,
   )
@@ -129,11 +168,6 @@ try {
     )
   }
 
-  const sample = rows<{ id: number }>(
-    await db.execute(sql`
-      SELECT id FROM tickets WHERE "companyId" = (SELECT id FROM companies WHERE name = 'Bench 1')
-      ORDER BY id DESC LIMIT 200`),
-  )
   const messageTimes = await timed(400, 1, async (round) => {
     await get(`/messages/${sample[round % sample.length]!.id}`, asAdmin)
   })
@@ -162,6 +196,8 @@ try {
     searchP95 <= 300,
   )
 } finally {
-  await app.close()
-  await handle.close()
+  agent.destroy()
+  server.send('close')
+  await once(server, 'exit')
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true })
 }

@@ -2,13 +2,14 @@ import pg from 'pg'
 import { openDatabase } from '../../../src/server/db/client'
 
 /**
- * A bench's database, migrated: in memory on PGlite, or a database named `name` kept on the
- * DATABASE_URL server so that later runs skip generating its data.
+ * A bench's database, migrated: a database named `name` kept on the DATABASE_URL server so that
+ * later runs skip generating its data, or else PGlite, in memory or in `pgliteDir` (for a
+ * server process of its own to open after the bench has filled it).
  */
-export async function openBenchDatabase(name: string) {
+export async function openBenchDatabase(name: string, pgliteDir: string | null = null) {
   const handle = process.env.DATABASE_URL
     ? await openPersistent(new URL(process.env.DATABASE_URL), name)
-    : await openDatabase({ databaseUrl: null, pgliteDir: null })
+    : await openDatabase({ databaseUrl: null, pgliteDir })
   await handle.migrate()
   return handle
 }
