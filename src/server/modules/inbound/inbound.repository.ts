@@ -39,11 +39,21 @@ export function inboundRepository(db: Executor) {
       }[],
     ): Promise<number[]> {
       if (rows.length === 0) return []
-      const inserted = await db
-        .insert(inboundEvents)
-        .values(rows)
-        .returning({ id: inboundEvents.id })
-      return inserted.map((row) => row.id)
+      // Column arrays: built row by row, this statement took about 6 % of the server's CPU
+      // under a steady stream of webhooks.
+      const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick))
+      const result = (await db.execute(sql`
+        INSERT INTO ${inboundEvents} ("companyId", "connectionId", "source", "payload")
+        SELECT "companyId", "connectionId", "source", "payload"::jsonb
+        FROM unnest(
+          ${column((row) => row.companyId)}::int[],
+          ${column((row) => row.connectionId)}::int[],
+          ${column((row) => row.source)}::text[],
+          ${column((row) => JSON.stringify(row.payload))}::text[]
+        ) AS row("companyId", "connectionId", "source", "payload")
+        RETURNING "id"`)) as { rows: { id: number | string }[] }
+      // bigserial ids come back as text from node-postgres.
+      return result.rows.map((row) => Number(row.id))
     },
 
     /**

@@ -76,7 +76,7 @@ class NotYet extends Error {}
 
 const BATCH_SIZE = 100
 const MEDIA_RETRY_BATCH = 20
-const GATHER_MS = 40
+const GATHER_MS = 25
 const SWEEP_INTERVAL_MS = 5_000
 /** Our own sends may be echoed before the sender records their id: wait this many tries. */
 const ECHO_WAIT_ATTEMPTS = 3
@@ -497,12 +497,16 @@ export function createInboundService(
     do {
       again = false
       for (;;) {
+        const claimedAt = performance.now()
         const rows = await repo.claim(BATCH_SIZE)
         if (rows.length === 0) break
         await settings.snapshot(() => processBatch(rows))
-        // Under a steady stream, a moment's pause lets the next batch gather: a batch costs
-        // about the same few statements whatever its size, so many small ones cost far more.
-        if (rows.length < BATCH_SIZE) await new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+        // Under a steady stream, claims at least GATHER_MS apart let the next batch gather: a
+        // batch costs about the same few statements whatever its size, so many small ones cost
+        // far more. Counted from the claim, so a batch that took that long waits no more.
+        const gathering = GATHER_MS - (performance.now() - claimedAt)
+        if (rows.length < BATCH_SIZE && gathering > 0)
+          await new Promise((resolve) => setTimeout(resolve, gathering))
       }
     } while (again)
   }
