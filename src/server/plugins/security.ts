@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
 import type { ServerConfig } from '../config'
 
 /** The desktop app loads its files from this privileged scheme (src/main/security). */
@@ -10,10 +11,27 @@ export function allowedOrigins(config: ServerConfig): string[] {
   return [new URL(config.publicUrl).origin, DESKTOP_ORIGIN, ...config.corsOrigins]
 }
 
+/**
+ * helmet's headers for these options, computed once: they never vary by request (no nonces),
+ * and @fastify/helmet built helmet's middleware, directives parsed, for every request.
+ */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const collector = {
+    setHeader: (name: string, value: string) => {
+      headers[name] = value
+    },
+    removeHeader: () => {},
+  }
+  // helmet throws on invalid options itself; it calls back only when done.
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => {})
+  return headers
+}
+
 /** Security headers and a CORS allowlist; credentials only for the listed origins. */
 export async function registerSecurity(app: FastifyInstance, config: ServerConfig) {
   const origins = allowedOrigins(config)
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -35,6 +53,10 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     // Signed media is fetched by the desktop app from its own origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     hsts: config.publicUrl.startsWith('https://') ? undefined : false,
+  })
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
   })
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || origins.includes(origin)),
