@@ -90,8 +90,9 @@ export type ListTicketsQuery = Static<typeof ListTicketsQuery>
 export const TicketList = Type.Object({
   tickets: Type.Array(TicketDto),
   /**
-   * Matching tickets, counted up to TICKET_COUNT_CAP (the badge shows "N+" at the cap), or up
-   * to TICKET_SEARCH_COUNT_CAP for a search, whose view shows no count.
+   * Matching tickets, counted up to TICKET_COUNT_CAP where a count is shown (the open view's
+   * tabs and the bell; the badge shows "N+" at the cap), and up to TICKET_UNBADGED_COUNT_CAP
+   * for the views that show none (closed, search).
    */
   count: Type.Integer(),
   hasMore: Type.Boolean(),
@@ -99,7 +100,7 @@ export const TicketList = Type.Object({
 })
 export type TicketList = Static<typeof TicketList>
 export const TICKET_COUNT_CAP = 1_000
-export const TICKET_SEARCH_COUNT_CAP = 100
+export const TICKET_UNBADGED_COUNT_CAP = 100
 export const TICKET_PAGE_SIZE = 40
 
 /** POST /tickets. The company comes from the token; a companyId in the body is ignored. */

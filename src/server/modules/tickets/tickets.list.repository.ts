@@ -283,7 +283,7 @@ function searchCandidates(filter: FilterShape) {
 
 /**
  * How many tickets, in list order, a search first tests one by one. Text found in at least one
- * ticket out of ten fills a search's count (TICKET_SEARCH_COUNT_CAP) within this walk; rarer
+ * ticket out of ten fills a search's count (TICKET_UNBADGED_COUNT_CAP) within this walk; rarer
  * text is looked up in the indexes, whose cost grows with the number of matches.
  */
 const SEARCH_WALK = 1_000

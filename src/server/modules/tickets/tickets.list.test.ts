@@ -11,7 +11,7 @@ import {
 } from '../../../../tests/factories'
 import { loginAs } from '../../../../tests/helpers/auth'
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import type { TicketDto } from '../../../shared/contracts/tickets'
+import { TICKET_UNBADGED_COUNT_CAP, type TicketDto } from '../../../shared/contracts/tickets'
 import { contactTags, tags, ticketTags } from '../tags/tags.table'
 import type { TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
@@ -459,6 +459,27 @@ describe('paging', () => {
     expect([...ascending.tickets, ...ascendingRest.tickets].map((row) => row.id)).toEqual(
       [...all].reverse(),
     )
+  })
+
+  test('the views that show no count count no further than TICKET_UNBADGED_COUNT_CAP', async () => {
+    const { company, connection, sales, asAdmin } = await team()
+    const over = TICKET_UNBADGED_COUNT_CAP + 5
+    // Each ticket its own contact's latest: the closed view shows one ticket per contact.
+    for (const status of ['closed', 'pending'] as const)
+      await t.db.execute(sql`
+        WITH made AS (
+          INSERT INTO contacts ("companyId", name, number, channel)
+          SELECT ${company.id}, 'Lote ' || g, ${status} || '-' || g, 'whatsapp'
+          FROM generate_series(1, ${over}) AS g
+          RETURNING id)
+        INSERT INTO tickets ("companyId", "contactId", "whatsappId", "queueId", status, channel)
+        SELECT ${company.id}, made.id, ${connection.id}, ${sales.id}, ${status}, 'whatsapp'
+        FROM made`)
+    const queueIds = `[${sales.id}]`
+    const closed = await list(asAdmin, { status: 'closed', showAll: 'true', queueIds })
+    const pending = await list(asAdmin, { status: 'pending', showAll: 'true', queueIds })
+    expect([closed.count, closed.hasMore]).toEqual([TICKET_UNBADGED_COUNT_CAP, true])
+    expect(pending.count).toBe(over)
   })
 
   test('one query shape, other values: each company and user gets only his own rows', async () => {

@@ -2,7 +2,7 @@ import type { Channel } from '../../../shared/contracts/connections'
 import type { CompanySettingValues } from '../../../shared/contracts/settings'
 import {
   TICKET_COUNT_CAP,
-  TICKET_SEARCH_COUNT_CAP,
+  TICKET_UNBADGED_COUNT_CAP,
   TICKET_PAGE_SIZE,
   type CreateTicketBody,
   type ListTicketsQuery,
@@ -619,10 +619,14 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
         sort: query.sortTickets ?? 'DESC',
       }
       const offset = cursor ? 0 : ((query.pageNumber ?? 1) - 1) * TICKET_PAGE_SIZE
+      // Counting the closed view to a thousand took 1,000 probes for each contact's latest
+      // ticket, for a number no view shows.
+      const showsCount =
+        unread || (!filter.search && query.status !== 'closed' && query.status !== 'search')
       const { rows, count } = await listRepo.pageAndCount(
         filter,
         { limit: TICKET_PAGE_SIZE + 1, offset, after: cursor },
-        filter.search ? TICKET_SEARCH_COUNT_CAP : TICKET_COUNT_CAP,
+        showsCount ? TICKET_COUNT_CAP : TICKET_UNBADGED_COUNT_CAP,
       )
       const hasMore = rows.length > TICKET_PAGE_SIZE
       const page = rows.slice(0, TICKET_PAGE_SIZE)
