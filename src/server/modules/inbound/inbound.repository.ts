@@ -331,6 +331,33 @@ export function inboundRepository(db: Executor) {
       return row ?? null
     },
 
+    /**
+     * The ticket's last-message text, when `messageId` is still its newest message (a file that
+     * arrived on the second try replaces the note the list showed). Its place in lists stays.
+     */
+    async refreshLastMessage(
+      companyId: number,
+      ticketId: number,
+      messageId: number,
+      body: string,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(tickets)
+        .set({ lastMessage: body })
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.id, ticketId),
+            sql`NOT EXISTS (
+              SELECT 1 FROM ${messages}
+              WHERE ${messages.companyId} = ${companyId} AND ${messages.ticketId} = ${ticketId}
+                AND ${messages.id} > ${messageId})`,
+          ),
+        )
+        .returning({ id: tickets.id })
+      return updated.length > 0
+    },
+
     async setTicketLastMessage(companyId: number, ticketId: number, body: string) {
       await db
         .update(tickets)

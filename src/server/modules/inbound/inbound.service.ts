@@ -201,8 +201,13 @@ export function createInboundService(
         mediaName: received.stored.name,
         mediaMime: received.stored.mime,
       })
-      if (!updated) await media.remove(retry.companyId, received.stored.path)
-      else await messageEvents.emitUpdated(retry.companyId, [retry.messageId])
+      if (!updated) {
+        await media.remove(retry.companyId, received.stored.path)
+        continue
+      }
+      await messageEvents.emitUpdated(retry.companyId, [retry.messageId])
+      if (await repo.refreshLastMessage(retry.companyId, updated.ticketId, updated.id, body))
+        await ticketCore.emitUpdated(retry.companyId, updated.ticketId)
     }
   }
 

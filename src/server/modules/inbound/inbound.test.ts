@@ -294,6 +294,22 @@ describe('media that cannot be had', () => {
     const stored = await readFile(join(t.config.mediaDir, String(company.id), message!.mediaPath!))
     expect(stored.equals(PNG)).toBe(true)
     expect(await retriesOf(company.id)).toHaveLength(0)
+    // The list no longer shows the note: the ticket's last message is the file's.
+    const [ticket] = await ticketsOf(company.id)
+    expect(ticket!.lastMessage).toBe('recibo')
+  })
+
+  test("a file arriving late does not replace a newer message as the ticket's last", async () => {
+    testDriver.failDownloads(1)
+    await deliver(image('5511999990014', 'comprovante'))
+    await deliver(textFrom('5511999990014', 'Recebeu?'))
+
+    await makeRetriesDue(company.id)
+    await t.services.inbound.retryDueMedia()
+    const [file] = await messagesOf(company.id)
+    expect(file).toMatchObject({ body: 'comprovante', mediaMime: 'image/png' })
+    const [ticket] = await ticketsOf(company.id)
+    expect(ticket!.lastMessage).toBe('Recebeu?')
   })
 
   test('a download failing twice keeps its note: there is no third try', async () => {
