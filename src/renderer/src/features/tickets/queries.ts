@@ -44,10 +44,15 @@ export const ticketQueries = {
           ? { pageNumber: pages.length + 1, cursor: lastPage.nextCursor }
           : undefined,
     }),
-  /** The bell: tickets with unread messages for this user (reference §8.1 step 9). */
+  /**
+   * The bell: tickets with unread messages for this user (reference §8.1 step 9). Without
+   * structural sharing, as the lists: its live writes keep untouched rows as they were, and the
+   * deep comparison cost half a millisecond a frame under 50 updates/s.
+   */
   notifications: (queueIds: readonly number[]) =>
     queryOptions({
       queryKey: [...ticketQueries.all(), 'notifications', [...queueIds]] as const,
+      structuralSharing: false,
       queryFn: ({ signal }) =>
         listTickets(
           {

@@ -5,7 +5,6 @@ import {
   PeopleCommunityRegular,
 } from '@fluentui/react-icons'
 import type { ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Channel } from '../../../../../shared/contracts/connections'
 
 /** Fluent has no brand logos: each channel gets a distinct glyph and its name as a label. */
@@ -16,10 +15,9 @@ const ICONS: Record<Channel, ComponentType<{ 'aria-label'?: string; role?: strin
   instagram: CameraRegular,
 }
 
-export const ChannelIcon = ({ channel }: { channel: Channel }) => {
-  const { t } = useTranslation('tickets')
+/** The label is the channel's name, translated by the list for all its rows. */
+export const ChannelIcon = ({ channel, label }: { channel: Channel; label: string }) => {
   const Icon = ICONS[channel]
-  const label = t(`channels.${channel}`)
   return (
     // A native title: drawn in every ticket row, a Fluent tooltip each cost frames.
     <span title={label}>

@@ -22,7 +22,7 @@ import {
   type TicketRowHandlers,
   type TicketRowPermissions,
 } from './TicketListItem'
-import { TICKET_ROW_HEIGHT } from './TicketListItem.styles'
+import { TICKET_ROW_HEIGHT, useTicketRowStyles } from './TicketListItem.styles'
 import { TicketListSkeleton } from './TicketListSkeleton'
 import { useTicketListStyles } from './TicketList.styles'
 
@@ -108,6 +108,7 @@ export const TicketList = ({
 
   const rowHandlers = useStableHandlers(handlers)
   const rowLabels = useTicketRowLabels()
+  const rowStyles = useTicketRowStyles()
   const { isAdmin, canIgnore } = permissions
   const rowPermissions = useMemo(() => ({ isAdmin, canIgnore }), [isAdmin, canIgnore])
 
@@ -197,6 +198,7 @@ export const TicketList = ({
       permissions={rowPermissions}
       handlers={rowHandlers}
       labels={rowLabels}
+      styles={rowStyles}
       today={today}
       offset={offset}
       onFocusRow={setActiveIndex}

@@ -1,4 +1,4 @@
-import { Badge, Button, CounterBadge, mergeClasses } from '@fluentui/react-components'
+import { mergeClasses } from '@fluentui/react-components'
 import {
   ArrowRepeatAllRegular,
   ArrowUndoRegular,
@@ -9,13 +9,15 @@ import {
 } from '@fluentui/react-icons'
 import { memo, useMemo, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Channel } from '../../../../../shared/contracts/connections'
 import type { TicketDto, TicketStatus } from '../../../../../shared/contracts/tickets'
+import { useMediaSrc } from '../conversation/preferences'
 import { formatTicketTime, LAST_MESSAGE_MAX, NAME_MAX, truncate } from '../format'
 import { ChannelIcon } from './ChannelIcon'
-import { ContactAvatar } from './ContactAvatar'
-import { QueueLabel } from './QueueLabel'
+import { RowAvatar } from './ContactAvatar'
+import { QueueMark } from './QueueLabel'
 import { RatingFace } from './RatingFace'
-import { useTicketListItemStyles, useTicketRowContentStyles } from './TicketListItem.styles'
+import type { TicketRowStyles } from './TicketListItem.styles'
 
 /** What the signed-in user may do from a row (000 §6). */
 export interface TicketRowPermissions {
@@ -36,10 +38,22 @@ export interface TicketRowHandlers {
 
 type QuickActionKey = 'accept' | 'ignore' | 'return' | 'close' | 'reopen' | 'delete'
 
-/** The words every row shows alike: translated once per list, not once per row drawn. */
+/** A contact's rating of a ticket, 1 to 5 (000 §9). */
+const RATES = [1, 2, 3, 4, 5] as const
+
+/**
+ * The words of the rows, translated once per list, not once per row drawn: a translation hook in
+ * each row and in each of its marks cost frames while the list scrolled under live updates.
+ */
 export interface TicketRowLabels {
   actions: Record<QuickActionKey, string>
   status: Record<TicketStatus, string>
+  channels: Record<Channel, string>
+  /** By rate, from 1. */
+  ratings: readonly string[]
+  noQueue: string
+  row: (name: string, status: string) => string
+  unread: (count: number) => string
 }
 
 export const useTicketRowLabels = (): TicketRowLabels => {
@@ -62,6 +76,16 @@ export const useTicketRowLabels = (): TicketRowLabels => {
         nps: t('status.nps'),
         lgpd: t('status.lgpd'),
       },
+      channels: {
+        whatsapp: t('channels.whatsapp'),
+        whatsappapi: t('channels.whatsappapi'),
+        facebook: t('channels.facebook'),
+        instagram: t('channels.instagram'),
+      },
+      ratings: RATES.map((rate) => t('row.rating', { rate })),
+      noQueue: t('queue.none'),
+      row: (name, status) => t('row.label', { name, status }),
+      unread: (count) => t('row.unread', { count }),
     }),
     [t],
   )
@@ -79,6 +103,8 @@ export interface TicketListItemProps {
   /** The same object across renders, for the same reason. */
   handlers: TicketRowHandlers
   labels: TicketRowLabels
+  /** The same object across renders: one style hook for all the rows of a list. */
+  styles: TicketRowStyles
   /**
    * The start of today where the user is, in ms: a row's time reads HH:mm only on its own day,
    * so a new day words it again (a row is otherwise drawn again only when its props change).
@@ -97,7 +123,7 @@ interface QuickAction {
 
 type TicketRowContentProps = Pick<
   TicketListItemProps,
-  'ticket' | 'busy' | 'permissions' | 'handlers' | 'labels' | 'today'
+  'ticket' | 'busy' | 'permissions' | 'handlers' | 'labels' | 'styles' | 'today'
 >
 
 /**
@@ -111,10 +137,10 @@ const TicketRowContent = memo(function TicketRowContent({
   permissions,
   handlers,
   labels,
+  styles: { content: styles, queue: queueStyles, avatar: avatarStyles },
   today,
 }: TicketRowContentProps) {
-  const { t } = useTranslation('tickets')
-  const styles = useTicketRowContentStyles()
+  const mediaSrc = useMediaSrc()
   const name = ticket.contact.name || ticket.contact.number
   const hasUnread = ticket.unreadMessages > 0
   const [firstTag, ...otherTags] = ticket.tags
@@ -140,7 +166,11 @@ const TicketRowContent = memo(function TicketRowContent({
         style={ticket.queue ? { backgroundColor: ticket.queue.color } : undefined}
         aria-hidden
       />
-      <ContactAvatar name={name} urlPicture={ticket.contact.urlPicture} />
+      <RowAvatar
+        name={name}
+        src={ticket.contact.urlPicture ? mediaSrc(ticket.contact.urlPicture) : ''}
+        classes={avatarStyles}
+      />
       <div className={styles.main}>
         <div className={styles.line}>
           <span className={mergeClasses(styles.name, hasUnread && styles.unread)} title={name}>
@@ -152,21 +182,26 @@ const TicketRowContent = memo(function TicketRowContent({
           <span className={mergeClasses(styles.lastMessage, hasUnread && styles.unread)}>
             {truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
           </span>
-          {ticket.userRating && <RatingFace rate={ticket.userRating.rate} />}
-          {hasUnread && (
-            <CounterBadge
-              count={ticket.unreadMessages}
-              overflowCount={999}
-              size="small"
-              aria-label={t('row.unread', { count: ticket.unreadMessages })}
+          {ticket.userRating && (
+            <RatingFace
+              rate={ticket.userRating.rate}
+              label={labels.ratings[ticket.userRating.rate - 1] ?? ''}
             />
+          )}
+          {hasUnread && (
+            <span
+              className={mergeClasses(styles.badge, styles.unreadBadge)}
+              aria-label={labels.unread(ticket.unreadMessages)}
+            >
+              {ticket.unreadMessages > UNREAD_MAX ? `${UNREAD_MAX}+` : ticket.unreadMessages}
+            </span>
           )}
         </div>
         <div className={styles.line}>
           <span className={styles.meta}>
-            <QueueLabel queue={ticket.queue} />
+            <QueueMark queue={ticket.queue} noneLabel={labels.noQueue} classes={queueStyles} />
             <span className={styles.connection}>
-              <ChannelIcon channel={ticket.channel} />
+              <ChannelIcon channel={ticket.channel} label={labels.channels[ticket.channel]} />
               {ticket.whatsapp?.name}
             </span>
             {firstTag && (
@@ -182,25 +217,26 @@ const TicketRowContent = memo(function TicketRowContent({
               </span>
             )}
             {permissions.isAdmin && ticket.user && (
-              <Badge appearance="tint" color="informative" size="small">
+              <span className={mergeClasses(styles.badge, styles.userBadge)}>
                 {ticket.user.name}
-              </Badge>
+              </span>
             )}
           </span>
           <div className={styles.actions} onClick={stopPropagation}>
             {/* Native titles, not Fluent tooltips: a tooltip per action of every row drawn
                 cost frames while the list scrolled under live updates. */}
             {actions.map((action) => (
-              <Button
+              <button
                 key={action.key}
-                size="small"
-                appearance="subtle"
-                icon={action.icon}
+                type="button"
+                className={mergeClasses(styles.action, busy && styles.actionDisabled)}
                 aria-label={labels.actions[action.key]}
                 title={labels.actions[action.key]}
                 disabled={busy}
                 onClick={() => action.run(ticket)}
-              />
+              >
+                <span className={styles.actionIcon}>{action.icon}</span>
+              </button>
             ))}
           </div>
         </div>
@@ -208,6 +244,9 @@ const TicketRowContent = memo(function TicketRowContent({
     </>
   )
 })
+
+/** Above it, the unread count reads "999+". */
+const UNREAD_MAX = 999
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation()
 
@@ -224,16 +263,16 @@ export const TicketListItem = memo(function TicketListItem({
   permissions,
   handlers,
   labels,
+  styles: rowStyles,
   today,
   offset,
   onFocusRow,
 }: TicketListItemProps) {
-  const { t } = useTranslation('tickets')
-  const styles = useTicketListItemStyles()
+  const styles = rowStyles.item
   const name = ticket.contact.name || ticket.contact.number
   const status = labels.status[ticket.status]
   // A live update moves every row below it: the label is only worded again when it changes.
-  const label = useMemo(() => t('row.label', { name, status }), [t, name, status])
+  const label = useMemo(() => labels.row(name, status), [labels, name, status])
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Enter on a quick action is that action's, not the row's.
@@ -267,6 +306,7 @@ export const TicketListItem = memo(function TicketListItem({
         permissions={permissions}
         handlers={handlers}
         labels={labels}
+        styles={rowStyles}
         today={today}
       />
     </div>
