@@ -63,6 +63,30 @@ const avatarContent = {
  * What a row shows. Plain elements with Fluent's type ramp rather than `Text` and `Caption1`:
  * rows are drawn in numbers while a list scrolls, and each component costs its own styles.
  */
+/** A quick action's look in Windows high contrast while hovered or pressed (Fluent's). */
+const highlightedInForcedColors = {
+  backgroundColor: 'HighlightText',
+  ...shorthands.borderColor('Highlight'),
+  color: 'Highlight',
+  forcedColorAdjust: 'none',
+  '& > span': { color: 'Highlight' },
+} as const
+
+/** A busy ticket's quick action, at rest, hovered or pressed alike (Fluent's disabled look). */
+const disabledAction = {
+  backgroundColor: tokens.colorTransparentBackground,
+  color: tokens.colorNeutralForegroundDisabled,
+  cursor: 'not-allowed',
+  '& > span': { color: tokens.colorNeutralForegroundDisabled },
+} as const
+
+const disabledInForcedColors = {
+  backgroundColor: 'ButtonFace',
+  ...shorthands.borderColor('GrayText'),
+  color: 'GrayText',
+  '& > span': { color: 'GrayText' },
+} as const
+
 export const useTicketRowContentStyles = makeStyles({
   queueBar: {
     position: 'absolute',
@@ -186,51 +210,18 @@ export const useTicketRowContentStyles = makeStyles({
     }),
     '@media (forced-colors: active)': {
       ':focus': shorthands.borderColor('ButtonText'),
-      ':hover': {
-        backgroundColor: 'HighlightText',
-        ...shorthands.borderColor('Highlight'),
-        color: 'Highlight',
-        forcedColorAdjust: 'none',
-        '& > span': { color: 'Highlight' },
-      },
-      ':hover:active,:active:focus-visible': {
-        backgroundColor: 'HighlightText',
-        ...shorthands.borderColor('Highlight'),
-        color: 'Highlight',
-        forcedColorAdjust: 'none',
-        '& > span': { color: 'Highlight' },
-      },
+      ':hover': highlightedInForcedColors,
+      ':hover:active,:active:focus-visible': highlightedInForcedColors,
     },
   },
   /** A quick action while its ticket is busy: Fluent's disabled subtle button. */
   actionDisabled: {
-    backgroundColor: tokens.colorTransparentBackground,
-    color: tokens.colorNeutralForegroundDisabled,
-    cursor: 'not-allowed',
-    '& > span': { color: tokens.colorNeutralForegroundDisabled },
-    ':hover': {
-      backgroundColor: tokens.colorTransparentBackground,
-      color: tokens.colorNeutralForegroundDisabled,
-      cursor: 'not-allowed',
-      '& > span': { color: tokens.colorNeutralForegroundDisabled },
-    },
-    ':hover:active,:active:focus-visible': {
-      backgroundColor: tokens.colorTransparentBackground,
-      color: tokens.colorNeutralForegroundDisabled,
-      cursor: 'not-allowed',
-      '& > span': { color: tokens.colorNeutralForegroundDisabled },
-    },
+    ...disabledAction,
+    ':hover': disabledAction,
+    ':hover:active,:active:focus-visible': disabledAction,
     '@media (forced-colors: active)': {
-      backgroundColor: 'ButtonFace',
-      ...shorthands.borderColor('GrayText'),
-      color: 'GrayText',
-      '& > span': { color: 'GrayText' },
-      ':hover': {
-        backgroundColor: 'ButtonFace',
-        ...shorthands.borderColor('GrayText'),
-        color: 'GrayText',
-        '& > span': { color: 'GrayText' },
-      },
+      ...disabledInForcedColors,
+      ':hover': disabledInForcedColors,
     },
   },
   /** The icon of a quick action, at Fluent's small button icon size. */
