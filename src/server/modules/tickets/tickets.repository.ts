@@ -253,18 +253,7 @@ export function ticketsRepository(db: Executor) {
           queueId: ticket.queueId,
         })),
       )
-      await db
-        .insert(ticketTrackings)
-        .values(
-          opened.map((ticket) => ({
-            companyId: ticket.companyId,
-            ticketId: ticket.id,
-            whatsappId: ticket.whatsappId,
-            userId: ticket.userId,
-            queueId: ticket.queueId,
-          })),
-        )
-        .onConflictDoNothing()
+      await db.insert(ticketTrackings).values(opened.map(trackingOf)).onConflictDoNothing()
     },
 
     /**
@@ -326,13 +315,7 @@ export function ticketsRepository(db: Executor) {
       if (existing) return existing
       const [created] = await db
         .insert(ticketTrackings)
-        .values({
-          companyId: ticket.companyId,
-          ticketId: ticket.id,
-          whatsappId: ticket.whatsappId,
-          userId: ticket.userId,
-          queueId: ticket.queueId,
-        })
+        .values(trackingOf(ticket))
         .onConflictDoNothing()
         .returning()
       return created ?? (await this.openTracking(ticket))
@@ -588,6 +571,17 @@ export function ticketsRepository(db: Executor) {
     },
   }
 }
+
+/** A ticket's tracking row as it opens: where and with whom it starts. */
+const trackingOf = (
+  ticket: Pick<TicketRow, 'companyId' | 'id' | 'whatsappId' | 'userId' | 'queueId'>,
+) => ({
+  companyId: ticket.companyId,
+  ticketId: ticket.id,
+  whatsappId: ticket.whatsappId,
+  userId: ticket.userId,
+  queueId: ticket.queueId,
+})
 
 const companyParam = sql.placeholder('companyId')
 /** The page's ticket ids, one array parameter: the statement's text is the same for any page. */
