@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
+import { pathAliases } from './path-aliases'
 
 // electron-vite reads Electron's major version from node_modules/electron to pick its build
 // targets and throws when the optional binary package is missing (machines without internet):
@@ -18,9 +19,12 @@ if (!existsSync(resolve('node_modules/electron/package.json'))) {
  * One build for the three Electron worlds. The renderer is a plain web app: `base: './'` lets the
  * same output load from the desktop app's files and from the server at `/`.
  */
+const alias = pathAliases()
+
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
+    resolve: { alias },
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
@@ -28,6 +32,7 @@ export default defineConfig({
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
+    resolve: { alias },
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -41,6 +46,7 @@ export default defineConfig({
     root: 'src/renderer',
     base: './',
     plugins: [react()],
+    resolve: { alias },
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves every world unminified by default; the web client is downloaded.

@@ -5,9 +5,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-/** A no-restricted-imports block: files under `files` may not import `patterns`. */
-const ban = (files, patterns, message) => ({
+/**
+ * A no-restricted-imports block: files under `files` may not import `patterns`. Every block also
+ * refuses imports that climb two folders: another area is reached through its alias (`@shared/…`).
+ * One block per file set, since a later block for the same files replaces an earlier one.
+ */
+const ban = (files, patterns, { ignores = [], message } = {}) => ({
   files: [files],
+  ignores,
   rules: {
     'no-restricted-imports': [
       'error',
@@ -15,13 +20,22 @@ const ban = (files, patterns, message) => ({
         patterns: [
           {
             group: patterns,
-            message: message ?? 'Crosses an import boundary (ARCHITECTURE.md §2).',
+            message:
+              message ?? 'Crosses an import boundary (ARCHITECTURE.md, processes and boundaries).',
+          },
+          {
+            group: ['../../*'],
+            message:
+              'Import from another area through its alias (@shared, @server, @renderer, @tests).',
           },
         ],
       },
     ],
   },
 })
+
+/** What no program file may import: Node-free areas, and test code from production code. */
+const testCode = ['@tests/*', '**/tests/**']
 
 export default tseslint.config(
   {
@@ -108,11 +122,46 @@ export default tseslint.config(
     '**/preload/**',
     '**/renderer/**',
     '**/server/**',
+    '@server/*',
+    '@renderer/*',
+    ...testCode,
     'react',
     'react-dom',
   ]),
-  ban('src/renderer/**', ['electron', '**/main/**', '**/preload/**', '**/server/**', 'node:*']),
-  ban('src/server/**', ['electron', '**/main/**', '**/preload/**', '**/renderer/**']),
-  ban('src/main/**', ['**/renderer/**', '**/preload/**', '**/server/*', '!**/server/server']),
-  ban('src/preload/**', ['**/main/**', '**/renderer/**', '**/server/**']),
+  ban('src/renderer/**', [
+    'electron',
+    '**/main/**',
+    '**/preload/**',
+    '**/server/**',
+    '@server/*',
+    '@tests/*',
+    'node:*',
+  ]),
+  ban(
+    'src/server/**',
+    ['electron', '**/main/**', '**/preload/**', '**/renderer/**', '@renderer/*', ...testCode],
+    { ignores: ['**/*.test.ts', '**/testing.ts', '**/webm-fixture.ts'] },
+  ),
+  ban('src/server/**/{*.test,testing,webm-fixture}.ts', [
+    'electron',
+    '**/main/**',
+    '**/preload/**',
+    '**/renderer/**',
+    '@renderer/*',
+  ]),
+  ban('src/main/**', [
+    '**/renderer/**',
+    '@renderer/*',
+    '**/preload/**',
+    '**/server/*',
+    '@server/*',
+    '!@server/server',
+  ]),
+  ban('src/preload/**', [
+    '**/main/**',
+    '**/renderer/**',
+    '@renderer/*',
+    '**/server/**',
+    '@server/*',
+  ]),
 )

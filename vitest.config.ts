@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { pathAliases } from './path-aliases'
 
 /**
  * Two tiers: `unit` (pure logic, main process with Electron faked, renderer components) and
@@ -6,9 +7,11 @@ import { defineConfig } from 'vitest/config'
  * DATABASE_URL is set).
  */
 export default defineConfig({
+  resolve: { alias: pathAliases() },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -21,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],

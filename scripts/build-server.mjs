@@ -8,6 +8,8 @@ await build({
   entryPoints: ['src/server/cli.ts'],
   outfile: 'out/server/index.js',
   bundle: true,
+  // The import aliases (@shared, @server) come from the server's tsconfig.
+  tsconfig: 'tsconfig.server.json',
   platform: 'node',
   target: 'node20',
   format: 'esm',

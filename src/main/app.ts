@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { IpcChannel } from '../shared/ipc/contract'
+import type { IpcChannel } from '@shared/ipc/contract'
 import type { BrowserWindowEdge, ElectronEdge } from './electron-edge'
 import { appIpc } from './ipc/app.ipc'
 import { notificationsIpc } from './ipc/notifications.ipc'

@@ -12,7 +12,7 @@ import type {
   IpcEventMap,
   IpcInput,
   IpcOutput,
-} from '../shared/ipc/contract'
+} from '@shared/ipc/contract'
 
 // A record, so a code added to the contract and missing here is a type error.
 const ERROR_CODES = Object.keys({

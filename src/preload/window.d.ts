@@ -1,4 +1,4 @@
-import type { DesktopApi } from '../shared/ipc/contract'
+import type { DesktopApi } from '@shared/ipc/contract'
 
 declare global {
   interface Window {

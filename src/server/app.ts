@@ -33,7 +33,7 @@ import { createRealtimeHub } from './realtime/hub'
 import { createSocketServer } from './realtime/socket-server'
 import type { MakeSocket } from './channels/whatsapp/socket'
 import { createServices, type Services } from './services'
-import { DEFAULT_TIME_ZONE } from '../shared/constants'
+import { DEFAULT_TIME_ZONE } from '@shared/constants'
 
 export interface BuildAppOptions {
   config: ServerConfig

@@ -1,6 +1,6 @@
 import { io as connect } from 'socket.io-client'
 import { expect, test } from 'vitest'
-import { testConfig } from '../../tests/helpers/test-app'
+import { testConfig } from '@tests/helpers/test-app'
 import { startServer } from './server'
 
 test('first start seeds the platform once, serves, and stops cleanly with sockets open', async () => {

@@ -4,7 +4,7 @@ import type { ServerConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedPlatform, type SeedResult } from './db/seed'
 import type { Services } from './services'
-import { PRESENCE_STALE_MS } from '../shared/constants'
+import { PRESENCE_STALE_MS } from '@shared/constants'
 
 export interface RunningServer {
   /** Where this process listens, as a local URL (PUBLIC_URL may differ behind a proxy). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { buildApp } from '../../src/server/app'
-import { hashPassword } from '../../src/server/lib/passwords'
+import { buildApp } from '@server/app'
+import { hashPassword } from '@server/lib/passwords'
 import { testConfig } from '../helpers/test-app'
 import { openBenchDatabase } from './lib/bench-database'
 import { report, summarise, timed } from './lib/stats'

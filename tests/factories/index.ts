@@ -1,23 +1,23 @@
 import { randomBytes } from 'node:crypto'
-import { COMPANY_SETTING_DEFAULTS } from '../../src/shared/contracts/settings'
-import type { Database } from '../../src/server/db/client'
-import { hashPassword } from '../../src/server/lib/passwords'
-import { addDays } from '../../src/server/lib/time'
-import { companies, type CompanyRow } from '../../src/server/modules/companies/companies.table'
-import { generateConnectionToken } from '../../src/server/modules/connections/connections.service'
+import { COMPANY_SETTING_DEFAULTS } from '@shared/contracts/settings'
+import type { Database } from '@server/db/client'
+import { hashPassword } from '@server/lib/passwords'
+import { addDays } from '@server/lib/time'
+import { companies, type CompanyRow } from '@server/modules/companies/companies.table'
+import { generateConnectionToken } from '@server/modules/connections/connections.service'
 import {
   connectionQueues,
   connections,
   type ConnectionRow,
-} from '../../src/server/modules/connections/connections.table'
-import { contacts, type ContactRow } from '../../src/server/modules/contacts/contacts.table'
-import { messages, type MessageRow } from '../../src/server/modules/messages/messages.table'
-import { tickets, type TicketRow } from '../../src/server/modules/tickets/tickets.table'
-import { plans, type PlanRow } from '../../src/server/modules/plans/plans.table'
-import { chatbots, type ChatbotRow } from '../../src/server/modules/queues/chatbots.table'
-import { queues, type QueueRow } from '../../src/server/modules/queues/queues.table'
-import { companySettings } from '../../src/server/modules/settings/settings.table'
-import { userQueues, users, type UserRow } from '../../src/server/modules/users/users.table'
+} from '@server/modules/connections/connections.table'
+import { contacts, type ContactRow } from '@server/modules/contacts/contacts.table'
+import { messages, type MessageRow } from '@server/modules/messages/messages.table'
+import { tickets, type TicketRow } from '@server/modules/tickets/tickets.table'
+import { plans, type PlanRow } from '@server/modules/plans/plans.table'
+import { chatbots, type ChatbotRow } from '@server/modules/queues/chatbots.table'
+import { queues, type QueueRow } from '@server/modules/queues/queues.table'
+import { companySettings } from '@server/modules/settings/settings.table'
+import { userQueues, users, type UserRow } from '@server/modules/users/users.table'
 
 export const DEFAULT_PASSWORD = 'correct-horse'
 let defaultHash: Promise<string> | null = null

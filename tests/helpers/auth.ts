@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { UserRow } from '../../src/server/modules/users/users.table'
+import type { UserRow } from '@server/modules/users/users.table'
 
 /** Signs in through the real endpoint and answers the bearer header. */
 export async function loginAs(

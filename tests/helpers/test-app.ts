@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/server/app'
-import type { ServerConfig } from '../../src/server/config'
-import { openDatabase, type Database } from '../../src/server/db/client'
-import type { MakeSocket } from '../../src/server/channels/whatsapp/socket'
-import type { Mailer } from '../../src/server/lib/mailer'
-import type { Services } from '../../src/server/services'
+import { buildApp } from '@server/app'
+import type { ServerConfig } from '@server/config'
+import { openDatabase, type Database } from '@server/db/client'
+import type { MakeSocket } from '@server/channels/whatsapp/socket'
+import type { Mailer } from '@server/lib/mailer'
+import type { Services } from '@server/services'
 
 export interface TestApp {
   app: FastifyInstance

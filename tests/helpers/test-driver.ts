@@ -3,7 +3,7 @@ import type {
   InboundEvent,
   InboundMessage,
   OutgoingMessage,
-} from '../../src/server/channels/types'
+} from '@server/channels/types'
 
 /** An InboundEvent as JSON: what a test stores as the raw payload of its fake provider. */
 export type RawTestEvent =

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Access } from '../../src/server/plugins/auth'
+import type { Access } from '@server/plugins/auth'
 import { channels } from './matrix/channels'
 import { contacts } from './matrix/contacts'
 import { foundation } from './matrix/foundation'

@@ -1,4 +1,4 @@
-import type { IpcEvent, IpcEventMap } from '../../shared/ipc/contract'
+import type { IpcEvent, IpcEventMap } from '@shared/ipc/contract'
 import type { BrowserWindowEdge } from '../electron-edge'
 
 /** Main → renderer, typed by IpcEventMap; a destroyed window is skipped. */

@@ -5,7 +5,7 @@ import {
   type IpcErrorCode,
   type IpcInput,
   type IpcOutput,
-} from '../../shared/ipc/contract'
+} from '@shared/ipc/contract'
 import type { IpcMainEdge, IpcMainInvokeEventEdge } from '../electron-edge'
 import type { Logger } from '../logger'
 import type { TrustedUrlCheck } from '../security/trusted-origin'

@@ -1,4 +1,4 @@
-import type { NotificationInput, NotificationKind } from '../../shared/ipc/contract'
+import type { NotificationInput, NotificationKind } from '@shared/ipc/contract'
 import type { NotificationOptionsEdge } from '../electron-edge'
 
 /** A notification ready to show, with the route its click opens. */

@@ -1,4 +1,4 @@
-import type { Channel } from '../../shared/contracts/connections'
+import type { Channel } from '@shared/contracts/connections'
 import { createSecretBox } from '../lib/secret-box'
 import type { ConnectionRow } from '../modules/connections/connections.table'
 import type { ChannelDriver, DriverConnection } from './types'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../tests/helpers/test-app'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { openSessionLocks } from './client'
 import type { SessionLocks } from './session-locks'
 

@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorCode } from '../../shared/errors'
+import { errorStatus, type ErrorCode } from '@shared/errors'
 
 /** A failure the client may see: a catalogue code, its HTTP status, optionally the bad field. */
 export class AppError extends Error {

@@ -5,7 +5,7 @@ import {
   serviceHoursProblem,
   type ServiceHours,
   type ServiceHoursDay,
-} from '../../shared/contracts/service-hours'
+} from '@shared/contracts/service-hours'
 import { isOpen, weekdayIn } from './service-hours'
 
 const SP = 'America/Sao_Paulo' // UTC−3 all year

@@ -4,7 +4,7 @@ import {
   type ServiceHours,
   type ServiceHoursDay,
   type WeekdayEn,
-} from '../../shared/contracts/service-hours'
+} from '@shared/contracts/service-hours'
 import { minutesIn, parseTimeOfDay } from './time'
 
 const MINUTES_PER_DAY = 24 * 60

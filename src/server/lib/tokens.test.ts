@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants'
+import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants'
 import { createTokenService } from './tokens'
 
 const claims = { userId: 7, companyId: 3, tokenVersion: 2, sessionId: 'session-1' }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { SignJWT, errors, jwtVerify } from 'jose'
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants'
+import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants'
 
 /** What an access token asserts. `tv` must match the user's tokenVersion to be honoured. */
 export interface AccessClaims {

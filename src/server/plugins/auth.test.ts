@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { buildCompany, buildPlan, buildUser } from '../../../tests/factories'
-import { loginAs } from '../../../tests/helpers/auth'
+import { buildCompany, buildPlan, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
 import { openDatabase, type DatabaseHandle } from '../db/client'
 import { buildApp } from '../app'
-import { testConfig } from '../../../tests/helpers/test-app'
+import { testConfig } from '@tests/helpers/test-app'
 
 let database: DatabaseHandle
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isAdmin, planAllows, type PlanFeature } from '../../shared/permissions'
+import { isAdmin, planAllows, type PlanFeature } from '@shared/permissions'
 import { AppError } from '../lib/app-error'
 import type { AuthService, RequestContext } from '../modules/auth/auth.service'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../tests/helpers/test-app'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import {
   companyNamespace,
   type CompanyEventKind,
   type CompanyEventPayloads,
-} from '../../shared/realtime/events'
+} from '@shared/realtime/events'
 
 /**
  * The one way services talk to sockets: typed company events sent to rooms, never to a whole

@@ -7,7 +7,7 @@ import {
   COMPANY_NAMESPACE_PATTERN,
   SOCKET_REFUSAL,
   type ClientEvents,
-} from '../../shared/realtime/events'
+} from '@shared/realtime/events'
 import type { RequestContext } from '../modules/auth/auth.service'
 import type { Services } from '../services'
 import type { BindableRealtimeHub } from './hub'

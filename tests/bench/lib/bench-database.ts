@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { openDatabase } from '../../../src/server/db/client'
+import { openDatabase } from '@server/db/client'
 
 /**
  * A bench's database, migrated: a database named `name` kept on the DATABASE_URL server so that

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Database, Executor } from '../../../src/server/db/client'
+import type { Database, Executor } from '@server/db/client'
 
 /**
  * The inbox at production scale, generated in SQL (issue 3): 1M tickets in 100 companies with

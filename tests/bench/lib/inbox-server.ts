@@ -1,6 +1,6 @@
 import { once } from 'node:events'
-import { buildApp } from '../../../src/server/app'
-import { testConfig } from '../../helpers/test-app'
+import { buildApp } from '@server/app'
+import { testConfig } from '@tests/helpers/test-app'
 import { openBenchDatabase } from './bench-database'
 
 /**

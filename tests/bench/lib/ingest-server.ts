@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import { messages } from '../../../src/server/modules/messages/messages.table'
-import { tickets } from '../../../src/server/modules/tickets/tickets.table'
-import { buildCompany, buildConnection, buildUser } from '../../factories'
-import { loginAs } from '../../helpers/auth'
-import { buildTestApp } from '../../helpers/test-app'
+import { messages } from '@server/modules/messages/messages.table'
+import { tickets } from '@server/modules/tickets/tickets.table'
+import { buildCompany, buildConnection, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp } from '@tests/helpers/test-app'
 
 /**
  * The server side of the ingest bench, in a process of its own as in production: a company with

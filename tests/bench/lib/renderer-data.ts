@@ -1,6 +1,6 @@
-import type { ContactDto, TagRef } from '../../../src/shared/contracts/contacts'
-import type { QueueRef, TicketDto, TicketList } from '../../../src/shared/contracts/tickets'
-import type { SessionUser } from '../../../src/shared/contracts/users'
+import type { ContactDto, TagRef } from '@shared/contracts/contacts'
+import type { QueueRef, TicketDto, TicketList } from '@shared/contracts/tickets'
+import type { SessionUser } from '@shared/contracts/users'
 
 /**
  * The data the renderer benchmark's fake API answers: one admin of company 1 and `count` open

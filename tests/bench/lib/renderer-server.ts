@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { Server as SocketServer } from 'socket.io'
-import type { TicketDto } from '../../../src/shared/contracts/tickets'
-import { companyEvent, COMPANY_NAMESPACE_PATTERN } from '../../../src/shared/realtime/events'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { companyEvent, COMPANY_NAMESPACE_PATTERN } from '@shared/realtime/events'
 import {
   benchTickets,
   COMPANY_ID,

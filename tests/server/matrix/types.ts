@@ -1,4 +1,4 @@
-import type { Access } from '../../../src/server/plugins/auth'
+import type { Access } from '@server/plugins/auth'
 
 export type Actor = 'anonymous' | 'user' | 'admin' | 'super'
 export interface Fixture {

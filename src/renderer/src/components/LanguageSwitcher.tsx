@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components'
 import { LocalLanguageRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES } from '../../../shared/constants'
+import { LANGUAGES } from '@shared/constants'
 import { changeLanguage, isLanguage } from '../lib/i18n'
 
 export interface LanguageSwitcherProps {

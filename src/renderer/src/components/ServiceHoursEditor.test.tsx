@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ServiceHours } from '../../../shared/contracts/service-hours'
+import type { ServiceHours } from '@shared/contracts/service-hours'
 import { i18n } from '../lib/i18n'
 import {
   defaultServiceHours,

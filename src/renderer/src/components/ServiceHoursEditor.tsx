@@ -10,10 +10,10 @@ import {
   type ServiceHoursDay,
   type ShiftTimeField,
   type WeekdayEn,
-} from '../../../shared/contracts/service-hours'
+} from '@shared/contracts/service-hours'
 import { useServiceHoursEditorStyles } from './ServiceHoursEditor.styles'
 
-export { defaultServiceHours, isValidServiceHours } from '../../../shared/contracts/service-hours'
+export { defaultServiceHours, isValidServiceHours } from '@shared/contracts/service-hours'
 
 export interface ServiceHoursEditorProps {
   /** The stored days; a weekday missing from it shows as closed (both shifts empty). */

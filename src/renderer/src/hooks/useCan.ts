@@ -1,5 +1,5 @@
-import type { SessionUser } from '../../../shared/contracts/users'
-import { hasPermission, type Permission } from '../../../shared/permissions'
+import type { SessionUser } from '@shared/contracts/users'
+import { hasPermission, type Permission } from '@shared/permissions'
 import { useSession } from './useSession'
 
 export type Check = Permission | ((user: SessionUser) => boolean)

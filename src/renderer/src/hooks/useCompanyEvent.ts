@@ -3,7 +3,7 @@ import {
   companyEvent,
   type CompanyEventKind,
   type CompanyEventPayloads,
-} from '../../../shared/realtime/events'
+} from '@shared/realtime/events'
 import { useSession } from './useSession'
 import { useSocket } from './useSocket'
 

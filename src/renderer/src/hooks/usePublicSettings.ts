@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BRAND_FALLBACK } from '../../../shared/constants'
+import { BRAND_FALLBACK } from '@shared/constants'
 import { brandingFileUrl, publicSettingsQueries } from '../lib/public-settings'
 import { useServerBase } from './useServerBase'
 

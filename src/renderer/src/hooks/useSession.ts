@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { SessionUser } from '../../../shared/contracts/users'
+import type { SessionUser } from '@shared/contracts/users'
 import { getSession, subscribeSession, type SessionState } from '../lib/session'
 
 /** The session: restoring at start-up, then signed out or signed in with the session user. */

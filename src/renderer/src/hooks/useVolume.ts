@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { VOLUME } from '../../../shared/constants'
+import { VOLUME } from '@shared/constants'
 import { desktop } from '../lib/desktop'
 
 /**

@@ -1,9 +1,5 @@
-import { VOLUME } from '../../../shared/constants'
-import type {
-  DesktopApi,
-  DesktopPreferences,
-  NotificationInput,
-} from '../../../shared/ipc/contract'
+import { VOLUME } from '@shared/constants'
+import type { DesktopApi, DesktopPreferences, NotificationInput } from '@shared/ipc/contract'
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage'
 
 declare global {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/constants'
-import { errorCodes } from '../../../shared/errors'
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants'
+import { errorCodes } from '@shared/errors'
 import { buildResources, localeModules } from './i18n'
 
 type Tree = { [key: string]: unknown }

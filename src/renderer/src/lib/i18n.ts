@@ -1,6 +1,6 @@
 import i18next, { type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/constants'
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage'
 
 type LocaleModules = Record<string, { default: Record<string, unknown> }>

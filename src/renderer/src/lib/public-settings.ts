@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { PUBLIC_SETTING_KEYS, type GlobalSettingKey } from '../../../shared/contracts/settings'
+import { PUBLIC_SETTING_KEYS, type GlobalSettingKey } from '@shared/contracts/settings'
 import { publicHttp, serverUrl } from './http'
 
 /** A public setting's value; undefined when it could not be read. */

@@ -1,5 +1,5 @@
-import type { SessionResponse } from '../../../shared/contracts/auth'
-import type { SessionUser, UserDto } from '../../../shared/contracts/users'
+import type { SessionResponse } from '@shared/contracts/auth'
+import type { SessionUser, UserDto } from '@shared/contracts/users'
 import { desktop, isDesktop } from './desktop'
 import { formatDay } from './format'
 import { getAccessToken, http, setAccessToken, setAuthHandlers } from './http'

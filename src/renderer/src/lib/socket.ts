@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client'
-import { SOCKET_RECONNECT_DELAY_MS } from '../../../shared/constants'
-import { companyNamespace } from '../../../shared/realtime/events'
+import { SOCKET_RECONNECT_DELAY_MS } from '@shared/constants'
+import { companyNamespace } from '@shared/realtime/events'
 
 type Listener = () => void
 

@@ -2,7 +2,7 @@ import {
   DEFAULT_TIME_ZONE,
   PLATFORM_COMPANY_ID,
   SUBSCRIPTION_WARNING_DAYS,
-} from '../../../shared/constants'
+} from '@shared/constants'
 
 const DAY_MS = 86_400_000
 

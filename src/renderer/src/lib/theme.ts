@@ -4,7 +4,7 @@ import {
   type BrandVariants,
   type Theme,
 } from '@fluentui/react-components'
-import { BRAND_FALLBACK } from '../../../shared/constants'
+import { BRAND_FALLBACK } from '@shared/constants'
 
 export type ThemeMode = 'light' | 'dark'
 

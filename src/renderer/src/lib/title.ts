@@ -1,4 +1,4 @@
-import { BRAND_FALLBACK } from '../../../shared/constants'
+import { BRAND_FALLBACK } from '@shared/constants'
 
 const CIRCLED_ONE = 0x2460
 

@@ -1,4 +1,4 @@
-import { DEFAULT_GRAPH_API_URL, DEFAULT_GRAPH_API_VERSION, type ServerConfig } from '../../config'
+import { DEFAULT_GRAPH_API_URL, DEFAULT_GRAPH_API_VERSION, type ServerConfig } from '@server/config'
 import { ChannelError } from '../types'
 
 export interface GraphClientOptions {

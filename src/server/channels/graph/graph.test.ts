@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { signMeta, startFakeGraph, type FakeGraph } from '../../../../tests/helpers/fake-graph'
+import { signMeta, startFakeGraph, type FakeGraph } from '@tests/helpers/fake-graph'
 import { createGraphClient, mapGraphFailure } from './client'
 import { verifyMetaSignature } from './signature'
 

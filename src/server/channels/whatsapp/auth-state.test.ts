@@ -1,7 +1,7 @@
 import { proto } from 'baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCompany, buildConnection } from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildConnection } from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { companySecretBox, loadAuthState, wipeAuthState } from './auth-state'
 import { whatsappRepository } from './whatsapp.repository'
 

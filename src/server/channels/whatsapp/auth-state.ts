@@ -6,8 +6,8 @@ import {
   type SignalDataSet,
   type SignalDataTypeMap,
 } from 'baileys'
-import type { Database } from '../../db/client'
-import { createSecretBox, type SecretBox } from '../../lib/secret-box'
+import type { Database } from '@server/db/client'
+import { createSecretBox, type SecretBox } from '@server/lib/secret-box'
 import { revive, toPlain } from './serialize'
 import { whatsappRepository, type KeyChange } from './whatsapp.repository'
 

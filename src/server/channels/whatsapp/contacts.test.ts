@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCompany, buildConnection } from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildConnection } from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { ChannelError, type DriverConnection } from '../types'
 import { createDirectory } from './directory'
 import { createBaileysDriver } from './driver'

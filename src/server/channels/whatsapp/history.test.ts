@@ -1,7 +1,7 @@
 import { proto, type WAMessage } from 'baileys'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildCompany, buildConnection } from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildConnection } from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { normalizeBaileysPayload } from './normalize'
 import {
   createWhatsappSessionManager,

@@ -10,13 +10,13 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from 'baileys'
-import { rooms } from '../../../shared/realtime/events'
-import { localSessionLocks, type SessionLock } from '../../db/session-locks'
-import type { CoreDeps } from '../../deps'
-import type { RealtimeHub } from '../../realtime/hub'
-import { presentConnection } from '../../modules/connections/connections.presenter'
-import { connectionsRepository } from '../../modules/connections/connections.repository'
-import type { ConnectionRow } from '../../modules/connections/connections.table'
+import { rooms } from '@shared/realtime/events'
+import { localSessionLocks, type SessionLock } from '@server/db/session-locks'
+import type { CoreDeps } from '@server/deps'
+import type { RealtimeHub } from '@server/realtime/hub'
+import { presentConnection } from '@server/modules/connections/connections.presenter'
+import { connectionsRepository } from '@server/modules/connections/connections.repository'
+import type { ConnectionRow } from '@server/modules/connections/connections.table'
 import type { InboundIntake } from '../types'
 import { companySecretBox, loadAuthState, wipeAuthState, type StoredAuthState } from './auth-state'
 import {

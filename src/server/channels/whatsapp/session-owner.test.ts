@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildCompany, buildConnection } from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { openDatabase, openSessionLocks, type Database } from '../../db/client'
-import type { SessionLocks } from '../../db/session-locks'
-import { connections, type ConnectionRow } from '../../modules/connections/connections.table'
+import { buildCompany, buildConnection } from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { openDatabase, openSessionLocks, type Database } from '@server/db/client'
+import type { SessionLocks } from '@server/db/session-locks'
+import { connections, type ConnectionRow } from '@server/modules/connections/connections.table'
 import {
   createWhatsappSessionManager,
   sessionLockKey,

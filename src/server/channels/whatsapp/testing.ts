@@ -10,7 +10,7 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from 'baileys'
-import type { CompanyEventKind, CompanyEventPayloads } from '../../../shared/realtime/events'
+import type { CompanyEventKind, CompanyEventPayloads } from '@shared/realtime/events'
 import type { InboundIntake } from '../types'
 import type { SessionEventsHub } from './session-manager'
 import type { BaileysSocket } from './socket'

@@ -1,8 +1,11 @@
 import { and, asc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { companies } from '../../modules/companies/companies.table'
-import { connections, type ConnectionRow } from '../../modules/connections/connections.table'
-import { whatsappSessionCreds, whatsappSessionKeys } from '../../modules/connections/sessions.table'
+import type { Executor } from '@server/db/client'
+import { companies } from '@server/modules/companies/companies.table'
+import { connections, type ConnectionRow } from '@server/modules/connections/connections.table'
+import {
+  whatsappSessionCreds,
+  whatsappSessionKeys,
+} from '@server/modules/connections/sessions.table'
 
 export interface KeyChange {
   type: string

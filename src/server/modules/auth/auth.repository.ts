@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import type { Executor } from '@server/db/client'
+import { prepared } from '@server/db/prepared'
 import { companies } from '../companies/companies.table'
 import { plans } from '../plans/plans.table'
 import { queues } from '../queues/queues.table'

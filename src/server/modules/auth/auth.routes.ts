@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Value } from '@sinclair/typebox/value'
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../../shared/constants'
+import { REFRESH_TOKEN_TTL_SECONDS } from '@shared/constants'
 import {
   DESKTOP_CLIENT_HEADER,
   DESKTOP_CLIENT_VALUE,
@@ -15,8 +15,8 @@ import {
   SignupBody,
   SignupResponse,
   VersionResponse,
-} from '../../../shared/contracts/auth'
-import type { Services } from '../../services'
+} from '@shared/contracts/auth'
+import type { Services } from '@server/services'
 import type { ClientKind } from './auth.service'
 
 const clientOf = (request: FastifyRequest): ClientKind =>

@@ -5,13 +5,13 @@ import {
   PLATFORM_COMPANY_ID,
   REFRESH_TOKEN_TTL_SECONDS,
   SIGNUP_TRIAL_DAYS,
-} from '../../../shared/constants'
-import type { SessionResponse, SignupBody } from '../../../shared/contracts/auth'
-import type { SessionUser } from '../../../shared/contracts/users'
-import type { CoreDeps } from '../../deps'
-import { AppError } from '../../lib/app-error'
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords'
-import { addDays, dateIn, isWithinWorkHours, minutesIn } from '../../lib/time'
+} from '@shared/constants'
+import type { SessionResponse, SignupBody } from '@shared/contracts/auth'
+import type { SessionUser } from '@shared/contracts/users'
+import type { CoreDeps } from '@server/deps'
+import { AppError } from '@server/lib/app-error'
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@server/lib/passwords'
+import { addDays, dateIn, isWithinWorkHours, minutesIn } from '@server/lib/time'
 import {
   companyContextOf,
   type CompaniesService,
@@ -21,7 +21,7 @@ import type { PlansService } from '../plans/plans.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { AuthUser, UsersService } from '../users/users.service'
 import { authRepository } from './auth.repository'
-import { rooms } from '../../../shared/realtime/events'
+import { rooms } from '@shared/realtime/events'
 
 /** The verified caller of a request or socket. */
 export interface RequestContext {

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildCompany, buildPlan, buildUser } from '../../../../tests/factories'
-import { loginAs, refreshCookieOf } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { createMailer } from '../../lib/mailer'
-import { addDays } from '../../lib/time'
+import { buildCompany, buildPlan, buildUser } from '@tests/factories'
+import { loginAs, refreshCookieOf } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { createMailer } from '@server/lib/mailer'
+import { addDays } from '@server/lib/time'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,17 +1,17 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PLATFORM_COMPANY_DUE_DATE, PLATFORM_COMPANY_ID } from '../../../shared/constants'
+import { PLATFORM_COMPANY_DUE_DATE, PLATFORM_COMPANY_ID } from '@shared/constants'
 import {
   advanceDueDate,
   type CompanyWithPlanDto,
   type CreateCompanyBody,
   type UpdateCompanyBody,
-} from '../../../shared/contracts/companies'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { AppError } from '../../lib/app-error'
-import { hashPassword } from '../../lib/passwords'
-import { dateIn } from '../../lib/time'
+} from '@shared/contracts/companies'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { AppError } from '@server/lib/app-error'
+import { hashPassword } from '@server/lib/passwords'
+import { dateIn } from '@server/lib/time'
 import type { RequestContext } from '../auth/auth.service'
 import type { PlansService } from '../plans/plans.service'
 import type { SettingsService } from '../settings/settings.service'

@@ -1,9 +1,5 @@
-import type {
-  CompanyAdminDto,
-  CompanyDto,
-  CompanyWithPlanDto,
-} from '../../../shared/contracts/companies'
-import type { ServiceHours } from '../../../shared/contracts/service-hours'
+import type { CompanyAdminDto, CompanyDto, CompanyWithPlanDto } from '@shared/contracts/companies'
+import type { ServiceHours } from '@shared/contracts/service-hours'
 import type { PlanRow } from '../plans/plans.table'
 import { presentPlan } from '../plans/plans.presenter'
 import type { CompanyRow } from './companies.table'

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import type { Executor } from '@server/db/client'
+import { prepared } from '@server/db/prepared'
 import { plans, type PlanRow } from '../plans/plans.table'
 import { companies, type CompanyRow } from './companies.table'
 

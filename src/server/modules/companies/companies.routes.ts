@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { MessageResponse } from '../../../shared/contracts/common'
+import { MessageResponse } from '@shared/contracts/common'
 import {
   CompaniesPlanResponse,
   CompanyDto,
@@ -11,8 +11,8 @@ import {
   ListCompaniesQuery,
   ListCompaniesResponse,
   UpdateCompanyBody,
-} from '../../../shared/contracts/companies'
-import type { Services } from '../../services'
+} from '@shared/contracts/companies'
+import type { Services } from '@server/services'
 
 export const companiesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,

@@ -1,18 +1,18 @@
 import { join } from 'node:path'
-import { PAGE_SIZE } from '../../../shared/constants'
+import { PAGE_SIZE } from '@shared/constants'
 import type {
   CompaniesPlanResponse,
   CompanyDto,
   CompanyWithPlanDto,
   ListCompaniesQuery,
   ListCompaniesResponse,
-} from '../../../shared/contracts/companies'
-import type { PlanDto } from '../../../shared/contracts/plans'
-import { isValidServiceHours, type ServiceHours } from '../../../shared/contracts/service-hours'
-import { isSuper } from '../../../shared/permissions'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { AppError, validationError } from '../../lib/app-error'
+} from '@shared/contracts/companies'
+import type { PlanDto } from '@shared/contracts/plans'
+import { isValidServiceHours, type ServiceHours } from '@shared/contracts/service-hours'
+import { isSuper } from '@shared/permissions'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import { presentPlan } from '../plans/plans.presenter'
 import type { PlanRow } from '../plans/plans.table'

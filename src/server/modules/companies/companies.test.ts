@@ -1,17 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PLATFORM_COMPANY_DUE_DATE } from '../../../shared/constants'
-import { defaultServiceHours } from '../../../shared/contracts/service-hours'
-import {
-  buildCompany,
-  buildConnection,
-  buildPlan,
-  buildTicket,
-  buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { PLATFORM_COMPANY_DUE_DATE } from '@shared/constants'
+import { defaultServiceHours } from '@shared/contracts/service-hours'
+import { buildCompany, buildConnection, buildPlan, buildTicket, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
 let platform: Awaited<ReturnType<typeof buildCompany>>

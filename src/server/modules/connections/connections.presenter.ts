@@ -1,4 +1,4 @@
-import type { ConnectionDto } from '../../../shared/contracts/connections'
+import type { ConnectionDto } from '@shared/contracts/connections'
 import type { ConnectionQueueLink } from './connections.repository'
 import type { ConnectionRow } from './connections.table'
 

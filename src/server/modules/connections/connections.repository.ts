@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { companies } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 import { connectionQueues, connections, type ConnectionRow } from './connections.table'
-import type { Channel } from '../../../shared/contracts/connections'
+import type { Channel } from '@shared/contracts/connections'
 
 export interface ConnectionQueueLink {
   connectionId: number

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams } from '../../../shared/contracts/common'
+import { IdParams } from '@shared/contracts/common'
 import {
   AdminConnectionDto,
   AdminConnectionList,
@@ -12,9 +12,9 @@ import {
   GREETING_MEDIA_MAX_BYTES,
   ListConnectionsQuery,
   UpdateConnectionBody,
-} from '../../../shared/contracts/connections'
-import { AppError } from '../../lib/app-error'
-import type { Services } from '../../services'
+} from '@shared/contracts/connections'
+import { AppError } from '@server/lib/app-error'
+import type { Services } from '@server/services'
 
 export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,

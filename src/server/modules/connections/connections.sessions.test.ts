@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { buildCompany, buildConnection, buildPlan, buildUser } from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import type { ConnectionDto } from '../../../shared/contracts/connections'
-import { createGraphClient } from '../../channels/graph/client'
-import { createWhatsappSessionManager } from '../../channels/whatsapp/session-manager'
+import { buildCompany, buildConnection, buildPlan, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import type { ConnectionDto } from '@shared/contracts/connections'
+import { createGraphClient } from '@server/channels/graph/client'
+import { createWhatsappSessionManager } from '@server/channels/whatsapp/session-manager'
 import {
   fakeSocketFactory,
   recordingHub,
   recordingIntake,
   type FakeSocket,
-} from '../../channels/whatsapp/testing'
-import type { CoreDeps } from '../../deps'
-import { createMailer } from '../../lib/mailer'
-import { createTokenService } from '../../lib/tokens'
+} from '@server/channels/whatsapp/testing'
+import type { CoreDeps } from '@server/deps'
+import { createMailer } from '@server/lib/mailer'
+import { createTokenService } from '@server/lib/tokens'
 import { createConnectionsService } from './connections.service'
 import { connections } from './connections.table'
 import { whatsappSessionCreds } from './sessions.table'

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import {
-  buildCompany,
-  buildConnection,
-  buildPlan,
-  buildQueue,
-  buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { startFakeGraph, type FakeGraph } from '../../../../tests/helpers/fake-graph'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import type { CompanyEventKind, CompanyEventPayloads } from '../../../shared/realtime/events'
-import { createGraphClient } from '../../channels/graph/client'
-import { createMailer } from '../../lib/mailer'
-import { createTokenService } from '../../lib/tokens'
+import { buildCompany, buildConnection, buildPlan, buildQueue, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { startFakeGraph, type FakeGraph } from '@tests/helpers/fake-graph'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import type { CompanyEventKind, CompanyEventPayloads } from '@shared/realtime/events'
+import { createGraphClient } from '@server/channels/graph/client'
+import { createMailer } from '@server/lib/mailer'
+import { createTokenService } from '@server/lib/tokens'
 import { createConnectionsService } from './connections.service'
 import { connections } from './connections.table'
 

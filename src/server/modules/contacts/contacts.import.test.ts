@@ -6,12 +6,12 @@ import type {
   ImportJobDetailDto,
   ImportJobDto,
   UploadPreviewDto,
-} from '../../../shared/contracts/contacts'
-import { buildCompany, buildConnection, buildContact, buildUser } from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { createTestDriver } from '../../../../tests/helpers/test-driver'
-import type { ChannelDriver } from '../../channels/types'
+} from '@shared/contracts/contacts'
+import { buildCompany, buildConnection, buildContact, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { createTestDriver } from '@tests/helpers/test-driver'
+import type { ChannelDriver } from '@server/channels/types'
 import { contactTags, tags } from '../tags/tags.table'
 import { contacts } from './contacts.table'
 import { parseSheet } from './contacts.sheet'

@@ -1,4 +1,4 @@
-import type { ContactDetailDto, ContactDto, TagRef } from '../../../shared/contracts/contacts'
+import type { ContactDetailDto, ContactDto, TagRef } from '@shared/contracts/contacts'
 import type { ContactExtraInfoRow, ContactRow } from './contacts.table'
 
 /**

@@ -11,8 +11,8 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm'
-import type { ContactChannel, TagRef } from '../../../shared/contracts/contacts'
-import type { Executor } from '../../db/client'
+import type { ContactChannel, TagRef } from '@shared/contracts/contacts'
+import type { Executor } from '@server/db/client'
 import { connections } from '../connections/connections.table'
 import { contactTags, tags } from '../tags/tags.table'
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   BlockContactBody,
   CONTACT_UPLOAD_EXTENSIONS,
@@ -24,10 +24,10 @@ import {
   ListContactsQuery,
   UpdateContactBody,
   UploadPreviewDto,
-} from '../../../shared/contracts/contacts'
-import { SyncContactTagsBody } from '../../../shared/contracts/tags'
-import { AppError } from '../../lib/app-error'
-import type { Services } from '../../services'
+} from '@shared/contracts/contacts'
+import { SyncContactTagsBody } from '@shared/contracts/tags'
+import { AppError } from '@server/lib/app-error'
+import type { Services } from '@server/services'
 
 const ContactIdParams = Type.Object({ contactId: IdParams.properties.id })
 

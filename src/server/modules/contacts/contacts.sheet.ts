@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
-import { IMPORT_MAX_ROWS } from '../../../shared/contracts/contacts'
-import { AppError } from '../../lib/app-error'
+import { IMPORT_MAX_ROWS } from '@shared/contracts/contacts'
+import { AppError } from '@server/lib/app-error'
 
 /** A parsed first sheet: every cell as text, the first row being the headers. */
 export interface ParsedSheet {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { ContactDto, ImportJobDto } from '../../../shared/contracts/contacts'
-import type { TagDto } from '../../../shared/contracts/tags'
-import { buildCompany, buildContact, buildUser } from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import type { ContactDto, ImportJobDto } from '@shared/contracts/contacts'
+import type { TagDto } from '@shared/contracts/tags'
+import { buildCompany, buildContact, buildUser } from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
 let baseUrl: string

@@ -1,18 +1,18 @@
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { ContactDetailDto, ContactList } from '../../../shared/contracts/contacts'
+import type { ContactDetailDto, ContactList } from '@shared/contracts/contacts'
 import {
   buildCompany,
   buildConnection,
   buildContact,
   buildTicket,
   buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { createTestDriver } from '../../../../tests/helpers/test-driver'
-import type { ChannelDriver } from '../../channels/types'
+} from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { createTestDriver } from '@tests/helpers/test-driver'
+import type { ChannelDriver } from '@server/channels/types'
 import { contactTags, tags } from '../tags/tags.table'
 import { normalizePhoneNumber } from './contacts.number'
 import { contactsRepository } from './contacts.repository'
@@ -516,7 +516,7 @@ describe('block, unblock and toggles', () => {
 
   test('a provider refusal is an error and leaves the flag', async () => {
     const { company, asAgent } = await team()
-    const { ChannelError } = await import('../../channels/types')
+    const { ChannelError } = await import('@server/channels/types')
     fakeWhatsapp({
       setBlocked: () => Promise.reject(new ChannelError('ERR_PROVIDER_UNAVAILABLE', true)),
     })

@@ -1,4 +1,4 @@
-import type { HelpDto } from '../../../shared/contracts/helps'
+import type { HelpDto } from '@shared/contracts/helps'
 import type { HelpRow } from './helps.table'
 
 export const presentHelp = (row: HelpRow): HelpDto => ({

@@ -1,5 +1,5 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { helps, type HelpRow } from './helps.table'
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CreateHelpBody,
   HelpDto,
@@ -7,8 +7,8 @@ import {
   ListHelpsQuery,
   ListHelpsResponse,
   UpdateHelpBody,
-} from '../../../shared/contracts/helps'
-import type { Services } from '../../services'
+} from '@shared/contracts/helps'
+import type { Services } from '@server/services'
 
 export const helpsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,

@@ -1,13 +1,13 @@
-import { PAGE_SIZE } from '../../../shared/constants'
+import { PAGE_SIZE } from '@shared/constants'
 import type {
   CreateHelpBody,
   HelpDto,
   ListHelpsQuery,
   ListHelpsResponse,
   UpdateHelpBody,
-} from '../../../shared/contracts/helps'
-import type { CoreDeps } from '../../deps'
-import { AppError } from '../../lib/app-error'
+} from '@shared/contracts/helps'
+import type { CoreDeps } from '@server/deps'
+import { AppError } from '@server/lib/app-error'
 import { presentHelp } from './helps.presenter'
 import { helpsRepository, type HelpChanges } from './helps.repository'
 

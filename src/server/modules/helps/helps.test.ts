@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildCompany, buildUser } from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
 let asSuper: Record<string, string>

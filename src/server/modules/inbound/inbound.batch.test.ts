@@ -1,14 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildCompany, buildConnection, buildUser } from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import {
-  createTestDriver,
-  textFrom,
-  type RawTestEvent,
-} from '../../../../tests/helpers/test-driver'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildConnection, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { createTestDriver, textFrom, type RawTestEvent } from '@tests/helpers/test-driver'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import type { CompanyRow } from '../companies/companies.table'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'

@@ -1,5 +1,5 @@
-import type { MediaType } from '../../../shared/contracts/messages'
-import type { InboundContent } from '../../channels/types'
+import type { MediaType } from '@shared/contracts/messages'
+import type { InboundContent } from '@server/channels/types'
 
 export interface StoredMedia {
   path: string

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { messages, type MessageRow } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
-import type { InboundContent } from '../../channels/types'
+import type { InboundContent } from '@server/channels/types'
 import type { ConnectionRow } from '../connections/connections.table'
 import {
   inboundEvents,

@@ -1,6 +1,6 @@
-import type { CompanySettingValues } from '../../../shared/contracts/settings'
-import { rooms } from '../../../shared/realtime/events'
-import type { ChannelRegistry } from '../../channels/registry'
+import type { CompanySettingValues } from '@shared/contracts/settings'
+import { rooms } from '@shared/realtime/events'
+import type { ChannelRegistry } from '@server/channels/registry'
 import type {
   ChannelDriver,
   ChatRef,
@@ -11,11 +11,11 @@ import type {
   InboundMessage,
   InboundRevoke,
   InboundStatus,
-} from '../../channels/types'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { AppError } from '../../lib/app-error'
-import { groupCommit } from '../../lib/group-commit'
+} from '@server/channels/types'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { AppError } from '@server/lib/app-error'
+import { groupCommit } from '@server/lib/group-commit'
 import type { CompaniesService } from '../companies/companies.service'
 import { connectionsRepository } from '../connections/connections.repository'
 import type { ConnectionRow } from '../connections/connections.table'

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { InboundContent } from '../../channels/types'
+import type { InboundContent } from '@server/channels/types'
 import { companies } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { messages } from '../messages/messages.table'

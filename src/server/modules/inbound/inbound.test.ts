@@ -8,14 +8,10 @@ import {
   buildContact,
   buildMessage,
   buildTicket,
-} from '../../../../tests/factories'
-import {
-  createTestDriver,
-  textFrom,
-  type RawTestEvent,
-} from '../../../../tests/helpers/test-driver'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import type { ChatRef } from '../../channels/types'
+} from '@tests/factories'
+import { createTestDriver, textFrom, type RawTestEvent } from '@tests/helpers/test-driver'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import type { ChatRef } from '@server/channels/types'
 import type { CompanyRow } from '../companies/companies.table'
 import type { ConnectionRow } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { basename, dirname } from 'node:path'
-import { AppError } from '../../lib/app-error'
-import type { Services } from '../../services'
+import { AppError } from '@server/lib/app-error'
+import type { Services } from '@server/services'
 
 /** Media is reached through signed, expiring URLs (`<img>` cannot send a bearer token). */
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

@@ -5,8 +5,8 @@ import { dirname, join, normalize, sep } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
-import type { CoreDeps } from '../../deps'
-import { AppError } from '../../lib/app-error'
+import type { CoreDeps } from '@server/deps'
+import { AppError } from '@server/lib/app-error'
 
 const IMAGE_TYPES = new Map([
   ['image/png', 'png'],

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { connections, type ConnectionRow } from '../connections/connections.table'
 import { messageImportItems } from './message-import.table'
 

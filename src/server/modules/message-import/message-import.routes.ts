@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams } from '../../../shared/contracts/common'
-import { ClosedImportedResponse } from '../../../shared/contracts/message-import'
-import type { Services } from '../../services'
+import { IdParams } from '@shared/contracts/common'
+import { ClosedImportedResponse } from '@shared/contracts/message-import'
+import type { Services } from '@server/services'
 
 /** The history import's one call (001 §7 Connections). */
 export const messageImportRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

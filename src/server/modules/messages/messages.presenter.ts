@@ -1,4 +1,4 @@
-import type { MessageDto } from '../../../shared/contracts/messages'
+import type { MessageDto } from '@shared/contracts/messages'
 import type { MessageView } from './messages.repository'
 
 /** Signs a stored file's path for the message's company (media.signedUrl). */

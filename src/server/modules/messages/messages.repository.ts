@@ -17,8 +17,8 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Executor } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import type { Executor } from '@server/db/client'
+import { prepared } from '@server/db/prepared'
 import { connections, type ConnectionRow } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'

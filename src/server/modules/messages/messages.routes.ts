@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
-import { ErrorResponse, IdParams } from '../../../shared/contracts/common'
+import { ErrorResponse, IdParams } from '@shared/contracts/common'
 import {
   EditMessageBody,
   ForwardMessageBody,
@@ -14,10 +14,10 @@ import {
   Reaction,
   SendMessageBody,
   TranscriptionResult,
-} from '../../../shared/contracts/messages'
-import { AppError, validationError } from '../../lib/app-error'
+} from '@shared/contracts/messages'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { StoredFile } from '../media/media.service'
-import type { Services } from '../../services'
+import type { Services } from '@server/services'
 import { MAX_UPLOAD_FILES, TicketConflictError, type SendInput } from './messages.service'
 
 /** A ticket by numeric id or by uuid (000 §7: GET /messages/{ticketId} takes either). */

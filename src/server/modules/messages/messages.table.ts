@@ -17,7 +17,7 @@ import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
 import { users } from '../users/users.table'
-import { SEND_STATUSES } from '../../../shared/contracts/messages'
+import { SEND_STATUSES } from '@shared/contracts/messages'
 
 export interface MessageReaction {
   type: string

@@ -10,10 +10,10 @@ import {
   buildQueue,
   buildTicket,
   buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { buildWebm, OPUS_SILENCE_20MS } from '../../lib/webm-fixture'
+} from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { buildWebm, OPUS_SILENCE_20MS } from '@server/lib/webm-fixture'
 import { tickets } from '../tickets/tickets.table'
 import { messages } from './messages.table'
 import { conversation, fakeDriver, multipart, PNG_1x1 } from './testing'

@@ -1,21 +1,15 @@
 /** Test support for the messages suites: a recording channel driver and a ready conversation. */
 import { readFileSync } from 'node:fs'
-import {
-  buildCompany,
-  buildConnection,
-  buildQueue,
-  buildTicket,
-  buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import type { TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildConnection, buildQueue, buildTicket, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import type { TestApp } from '@tests/helpers/test-app'
 import type {
   ChannelDriver,
   ChatRef,
   DriverConnection,
   OutgoingMessage,
   SentMessage,
-} from '../../channels/types'
+} from '@server/channels/types'
 import type { tickets } from '../tickets/tickets.table'
 
 export interface SentRecord {

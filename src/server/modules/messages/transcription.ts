@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error'
+import { AppError } from '@server/lib/app-error'
 
 const TRANSCRIPTION_TIMEOUT_MS = 120_000
 

@@ -3,7 +3,7 @@ import {
   canShowAllTickets,
   isAdmin,
   type PermissionSubject,
-} from '../../../shared/permissions'
+} from '@shared/permissions'
 import { ticketPolicy } from '../tickets/tickets.policy'
 import type { TicketRow } from '../tickets/tickets.table'
 

@@ -1,4 +1,4 @@
-import type { PlanDto, PublicPlanDto } from '../../../shared/contracts/plans'
+import type { PlanDto, PublicPlanDto } from '@shared/contracts/plans'
 import type { PlanRow } from './plans.table'
 
 export const presentPlan = (row: PlanRow): PlanDto => ({

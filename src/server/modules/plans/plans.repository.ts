@@ -1,5 +1,5 @@
 import { asc, count, eq, ilike } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { companies } from '../companies/companies.table'
 import { plans, type PlanRow } from './plans.table'
 

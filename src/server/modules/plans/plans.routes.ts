@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CreatePlanBody,
   ListPlansQuery,
@@ -8,8 +8,8 @@ import {
   PlanList,
   PublicPlanList,
   UpdatePlanBody,
-} from '../../../shared/contracts/plans'
-import type { Services } from '../../services'
+} from '@shared/contracts/plans'
+import type { Services } from '@server/services'
 
 export const plansRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,

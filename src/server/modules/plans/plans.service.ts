@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../../../shared/constants'
+import { PAGE_SIZE } from '@shared/constants'
 import {
   normaliseAmount,
   type CreatePlanBody,
@@ -7,11 +7,11 @@ import {
   type PlanDto,
   type PublicPlanDto,
   type UpdatePlanBody,
-} from '../../../shared/contracts/plans'
-import { isSuper } from '../../../shared/permissions'
-import type { CoreDeps } from '../../deps'
-import { AppError } from '../../lib/app-error'
-import { isUniqueViolation } from '../../lib/unique-violation'
+} from '@shared/contracts/plans'
+import { isSuper } from '@shared/permissions'
+import type { CoreDeps } from '@server/deps'
+import { AppError } from '@server/lib/app-error'
+import { isUniqueViolation } from '@server/lib/unique-violation'
 import type { RequestContext } from '../auth/auth.service'
 import { presentPlan, presentPublicPlan } from './plans.presenter'
 import { plansRepository, type PlanChanges } from './plans.repository'

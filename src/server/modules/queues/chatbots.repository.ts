@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import { CHATBOT_MAX_DEPTH } from '../../../shared/contracts/queues'
-import type { Executor } from '../../db/client'
+import { CHATBOT_MAX_DEPTH } from '@shared/contracts/queues'
+import type { Executor } from '@server/db/client'
 import { chatbots, type ChatbotRow } from './chatbots.table'
 
 export type ChatbotValues = Omit<typeof chatbots.$inferInsert, 'id' | 'companyId' | 'createdAt'>

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   ChatbotDetailDto,
   ChatbotList,
   CreateChatbotBody,
   UpdateChatbotBody,
-} from '../../../shared/contracts/queues'
-import type { Services } from '../../services'
+} from '@shared/contracts/queues'
+import type { Services } from '@server/services'
 
 /** Chatbot options (001 §7, reference §7): admin-only, the caller's company only. */
 export const chatbotsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

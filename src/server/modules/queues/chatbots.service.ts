@@ -5,11 +5,11 @@ import {
   type ChatbotOptionInput,
   type CreateChatbotBody,
   type UpdateChatbotBody,
-} from '../../../shared/contracts/queues'
-import { rooms, type CompanyEventPayloads } from '../../../shared/realtime/events'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { AppError, validationError } from '../../lib/app-error'
+} from '@shared/contracts/queues'
+import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import { chatbotsRepository, type ChatbotValues, type TreeRow } from './chatbots.repository'
 import type { ChatbotRow } from './chatbots.table'

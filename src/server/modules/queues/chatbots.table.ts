@@ -8,7 +8,7 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import type { ChatbotType } from '../../../shared/contracts/queues'
+import type { ChatbotType } from '@shared/contracts/queues'
 import { companies } from '../companies/companies.table'
 import { users } from '../users/users.table'
 import { queues } from './queues.table'

@@ -3,9 +3,9 @@ import {
   CHATBOT_MAX_OPTIONS,
   CHATBOT_NAME,
   type ChatbotOptionInput,
-} from '../../../shared/contracts/queues'
-import { validationError } from '../../lib/app-error'
-import { refuseUnbuiltReferences } from '../../lib/unbuilt-references'
+} from '@shared/contracts/queues'
+import { validationError } from '@server/lib/app-error'
+import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 
 /** One option of a submitted tree, in pre-order, with where it sits. */
 export interface FlatOption {

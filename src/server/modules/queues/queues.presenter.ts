@@ -1,4 +1,4 @@
-import type { ChatbotDto, ChatbotOptionDto, QueueDto } from '../../../shared/contracts/queues'
+import type { ChatbotDto, ChatbotOptionDto, QueueDto } from '@shared/contracts/queues'
 import type { TreeRow } from './chatbots.repository'
 import type { QueueRow } from './queues.table'
 

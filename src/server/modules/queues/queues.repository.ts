@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { connections } from '../connections/connections.table'
 import { queues, type QueueRow } from './queues.table'
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CreateQueueBody,
   QueueDetailDto,
   QueueList,
   UpdateQueueBody,
-} from '../../../shared/contracts/queues'
-import type { Services } from '../../services'
+} from '@shared/contracts/queues'
+import type { Services } from '@server/services'
 
 /** Queues (001 §7): reads for every user (the inbox filters by queue), writes for admins. */
 export const queuesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

@@ -5,13 +5,13 @@ import {
   type QueueDetailDto,
   type QueueDto,
   type UpdateQueueBody,
-} from '../../../shared/contracts/queues'
-import { isValidServiceHours } from '../../../shared/contracts/service-hours'
-import { rooms, type CompanyEventPayloads } from '../../../shared/realtime/events'
-import type { CoreDeps } from '../../deps'
-import { refuseUnbuiltReferences } from '../../lib/unbuilt-references'
-import { AppError, validationError } from '../../lib/app-error'
-import { isUniqueViolation } from '../../lib/unique-violation'
+} from '@shared/contracts/queues'
+import { isValidServiceHours } from '@shared/contracts/service-hours'
+import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
+import type { CoreDeps } from '@server/deps'
+import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
+import { AppError, validationError } from '@server/lib/app-error'
+import { isUniqueViolation } from '@server/lib/unique-violation'
 import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ChatbotsService } from './chatbots.service'

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { ServiceHours } from '../../../shared/contracts/service-hours'
+import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
 
 /** Departments: routing target of tickets, with their service hours, rotation and option tree. */

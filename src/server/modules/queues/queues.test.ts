@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type {
-  ChatbotOptionDto,
-  ChatbotOptionInput,
-  QueueDetailDto,
-} from '../../../shared/contracts/queues'
-import { defaultServiceHours } from '../../../shared/contracts/service-hours'
+import type { ChatbotOptionDto, ChatbotOptionInput, QueueDetailDto } from '@shared/contracts/queues'
+import { defaultServiceHours } from '@shared/contracts/service-hours'
 import {
   buildCompany,
   buildConnection,
@@ -14,9 +10,9 @@ import {
   buildQueue,
   buildTicket,
   buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+} from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { connectionQueues, connections } from '../connections/connections.table'
 import { tickets } from '../tickets/tickets.table'
 import { userQueues } from '../users/users.table'

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import type { Executor } from '@server/db/client'
+import { prepared } from '@server/db/prepared'
 import { companySettings, settings, type CompanySettingsRow } from './settings.table'
 
 export type CompanySettingsChanges = Partial<

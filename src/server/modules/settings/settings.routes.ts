@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { IdParams } from '../../../shared/contracts/common'
+import { IdParams } from '@shared/contracts/common'
 import {
   BrandingFileParams,
   CompanySettingOneQuery,
@@ -13,9 +13,9 @@ import {
   UpdateSettingBody,
   WHITELABEL_LOGO_MAX_BYTES,
   WhitelabelLogoFields,
-} from '../../../shared/contracts/settings'
-import { AppError, validationError } from '../../lib/app-error'
-import type { Services } from '../../services'
+} from '@shared/contracts/settings'
+import { AppError, validationError } from '@server/lib/app-error'
+import type { Services } from '@server/services'
 
 export const settingsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,

@@ -21,12 +21,12 @@ import {
   type UpdateCompanySettingBody,
   type WhitelabelLogoMode,
   WHITELABEL_LOGO_MAX_BYTES,
-} from '../../../shared/contracts/settings'
-import { isSuper } from '../../../shared/permissions'
-import { rooms } from '../../../shared/realtime/events'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { AppError, validationError } from '../../lib/app-error'
+} from '@shared/contracts/settings'
+import { isSuper } from '@shared/permissions'
+import { rooms } from '@shared/realtime/events'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import { settingsRepository } from './settings.repository'
 import type { CompanySettingsRow } from './settings.table'

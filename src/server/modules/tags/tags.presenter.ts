@@ -1,4 +1,4 @@
-import type { TagDto } from '../../../shared/contracts/tags'
+import type { TagDto } from '@shared/contracts/tags'
 import type { TagWithCounts } from './tags.repository'
 
 /** Row → DTO: the same shape in lists, answers and `company{id}-tag` events. */

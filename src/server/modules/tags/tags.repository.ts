@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { tickets } from '../tickets/tickets.table'
 import { contactTags, tags, ticketTags, type TagRow } from './tags.table'
 

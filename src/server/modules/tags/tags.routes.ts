@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CreateTagBody,
   ListTagsQuery,
@@ -11,8 +11,8 @@ import {
   TicketTagDto,
   TicketTagParams,
   UpdateTagBody,
-} from '../../../shared/contracts/tags'
-import type { Services } from '../../services'
+} from '@shared/contracts/tags'
+import type { Services } from '@server/services'
 
 /** Tags and kanban lanes of tickets (000 §7, 002 §7, reference §10). */
 export const tagsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { TagDto, TagList } from '../../../shared/contracts/tags'
-import type { TicketDto } from '../../../shared/contracts/tickets'
-import {
-  buildCompany,
-  buildContact,
-  buildPlan,
-  buildTicket,
-  buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import type { TagDto, TagList } from '@shared/contracts/tags'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { buildCompany, buildContact, buildPlan, buildTicket, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { contactTags, tags, ticketTags } from './tags.table'
 
 let t: TestApp

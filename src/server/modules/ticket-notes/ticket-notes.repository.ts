@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
 import { users } from '../users/users.table'

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CreateTicketNoteBody,
   ListTicketNotesQuery,
   TicketNoteDto,
   TicketNoteList,
-} from '../../../shared/contracts/ticket-notes'
-import type { Services } from '../../services'
+} from '@shared/contracts/ticket-notes'
+import type { Services } from '@server/services'
 
 /** Ticket notes (000 §7 Notes, reference §10). */
 export const ticketNotesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

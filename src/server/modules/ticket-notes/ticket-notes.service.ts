@@ -4,10 +4,10 @@ import {
   type CreateTicketNoteBody,
   type ListTicketNotesQuery,
   type TicketNoteDto,
-} from '../../../shared/contracts/ticket-notes'
-import { isAdmin } from '../../../shared/permissions'
-import type { CoreDeps } from '../../deps'
-import { AppError, validationError } from '../../lib/app-error'
+} from '@shared/contracts/ticket-notes'
+import { isAdmin } from '@shared/permissions'
+import type { CoreDeps } from '@server/deps'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import type { TicketsService } from '../tickets/tickets.service'
 import { ticketNotesRepository, type TicketNoteView } from './ticket-notes.repository'

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { TicketNoteDto } from '../../../shared/contracts/ticket-notes'
-import { buildCompany, buildContact, buildTicket, buildUser } from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import type { TicketNoteDto } from '@shared/contracts/ticket-notes'
+import { buildCompany, buildContact, buildTicket, buildUser } from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { rooms } from '../../../shared/realtime/events'
+import { rooms } from '@shared/realtime/events'
 import type { TicketRow } from './tickets.table'
 
 /**

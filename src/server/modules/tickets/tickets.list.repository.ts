@@ -14,8 +14,8 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Executor } from '../../db/client'
-import { addDays } from '../../lib/time'
+import type { Executor } from '@server/db/client'
+import { addDays } from '@server/lib/time'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { contactTags } from '../tags/tags.table'

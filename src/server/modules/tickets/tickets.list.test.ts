@@ -8,10 +8,10 @@ import {
   buildQueue,
   buildTicket,
   buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { TICKET_UNBADGED_COUNT_CAP, type TicketDto } from '../../../shared/contracts/tickets'
+} from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { TICKET_UNBADGED_COUNT_CAP, type TicketDto } from '@shared/contracts/tickets'
 import { contactTags, tags, ticketTags } from '../tags/tags.table'
 import type { TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'

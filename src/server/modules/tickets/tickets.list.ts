@@ -2,10 +2,10 @@ import {
   TICKET_STATUSES,
   type ListTicketsQuery,
   type TicketStatus,
-} from '../../../shared/contracts/tickets'
-import { canSeeTicketsWithoutQueue, canShowAllTickets, isAdmin } from '../../../shared/permissions'
-import { validationError } from '../../lib/app-error'
-import { MAX_ID } from '../../lib/id-list'
+} from '@shared/contracts/tickets'
+import { canSeeTicketsWithoutQueue, canShowAllTickets, isAdmin } from '@shared/permissions'
+import { validationError } from '@server/lib/app-error'
+import { MAX_ID } from '@server/lib/id-list'
 import type { TicketViewer } from './tickets.policy'
 
 /**

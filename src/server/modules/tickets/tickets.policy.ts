@@ -4,7 +4,7 @@ import {
   canShowAllTickets,
   isAdmin,
   type PermissionSubject,
-} from '../../../shared/permissions'
+} from '@shared/permissions'
 import type { TicketRow } from './tickets.table'
 
 export interface TicketViewer extends PermissionSubject {

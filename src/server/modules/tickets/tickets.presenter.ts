@@ -1,4 +1,4 @@
-import type { TicketDto } from '../../../shared/contracts/tickets'
+import type { TicketDto } from '@shared/contracts/tickets'
 import { presentContact } from '../contacts/contacts.presenter'
 import type { PresentableTicket } from './tickets.repository'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ErrorResponse, Id, IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { ErrorResponse, Id, IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CloseAllTicketsBody,
   CloseAllTicketsResult,
@@ -11,8 +11,8 @@ import {
   TicketLogDto,
   UpdateTicketBody,
   UuidParams,
-} from '../../../shared/contracts/tickets'
-import type { Services } from '../../services'
+} from '@shared/contracts/tickets'
+import type { Services } from '@server/services'
 
 const TicketIdParams = Type.Object({ ticketId: Id })
 

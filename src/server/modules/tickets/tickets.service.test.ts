@@ -8,13 +8,13 @@ import {
   buildQueue,
   buildTicket,
   buildUser,
-} from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { DEFAULT_TIME_ZONE } from '../../../shared/constants'
-import type { CoreDeps } from '../../deps'
-import { createMailer } from '../../lib/mailer'
-import { createTokenService } from '../../lib/tokens'
-import { createRealtimeHub } from '../../realtime/hub'
+} from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { DEFAULT_TIME_ZONE } from '@shared/constants'
+import type { CoreDeps } from '@server/deps'
+import { createMailer } from '@server/lib/mailer'
+import { createTokenService } from '@server/lib/tokens'
+import { createRealtimeHub } from '@server/realtime/hub'
 import type { AutomaticMessages } from '../messages/outbound.types'
 import { createTicketsService } from './tickets.service'
 

@@ -1,5 +1,5 @@
-import type { Channel } from '../../../shared/contracts/connections'
-import type { CompanySettingValues } from '../../../shared/contracts/settings'
+import type { Channel } from '@shared/contracts/connections'
+import type { CompanySettingValues } from '@shared/contracts/settings'
 import {
   TICKET_COUNT_CAP,
   TICKET_UNBADGED_COUNT_CAP,
@@ -11,13 +11,13 @@ import {
   type TicketList,
   type TicketLogDto,
   type UpdateTicketBody,
-} from '../../../shared/contracts/tickets'
-import { isAdmin } from '../../../shared/permissions'
-import { rooms } from '../../../shared/realtime/events'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { parseIdList } from '../../lib/id-list'
-import { AppError, validationError } from '../../lib/app-error'
+} from '@shared/contracts/tickets'
+import { isAdmin } from '@shared/permissions'
+import { rooms } from '@shared/realtime/events'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { parseIdList } from '@server/lib/id-list'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { RequestContext } from '../auth/auth.service'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { ContactRow } from '../contacts/contacts.table'

@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { buildCompany, buildQueue, buildTicket, buildUser } from '../../../../tests/factories'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildQueue, buildTicket, buildUser } from '@tests/factories'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
 let baseUrl: string

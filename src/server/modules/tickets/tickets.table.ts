@@ -15,7 +15,7 @@ import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
 import { users } from '../users/users.table'
-import { TICKET_LOG_TYPES, TICKET_STATUSES } from '../../../shared/contracts/tickets'
+import { TICKET_LOG_TYPES, TICKET_STATUSES } from '@shared/contracts/tickets'
 
 /** Statuses of the one active ticket a contact may have per connection (reference §8.5). */
 export const ACTIVE_TICKET_STATUSES = ['open', 'pending', 'group', 'nps', 'lgpd'] as const

@@ -8,9 +8,9 @@ import {
   buildQueue,
   buildTicket,
   buildUser,
-} from '../../../../tests/factories'
-import { loginAs } from '../../../../tests/helpers/auth'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+} from '@tests/factories'
+import { loginAs } from '@tests/helpers/auth'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { messages } from '../messages/messages.table'
 import { contactTags, tags } from '../tags/tags.table'
 import { ticketLogs, tickets, ticketTrackings } from './tickets.table'

@@ -4,7 +4,7 @@ import {
   PROFILE_GUARDED_USER_FIELDS,
   QUEUE_GUARDED_USER_FIELDS,
   type PermissionSubject,
-} from '../../../shared/permissions'
+} from '@shared/permissions'
 
 interface Actor extends PermissionSubject {
   id: number

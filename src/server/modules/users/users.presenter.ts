@@ -1,4 +1,4 @@
-import type { UserDto, UserListItem, QueueSummary } from '../../../shared/contracts/users'
+import type { UserDto, UserListItem, QueueSummary } from '@shared/contracts/users'
 import type { UserRow } from './users.table'
 
 /** Row → DTO; the same shape over HTTP and in `company-{id}-user` events. Never the hash or version. */

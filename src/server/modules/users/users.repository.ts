@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, lt, ne, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import type { Executor } from '@server/db/client'
+import { prepared } from '@server/db/prepared'
 import { queues } from '../queues/queues.table'
 import { userQueues, users, type UserRow } from './users.table'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AVATAR_MAX_BYTES } from '../../../shared/constants'
-import { IdParams, MessageResponse } from '../../../shared/contracts/common'
+import { AVATAR_MAX_BYTES } from '@shared/constants'
+import { IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CreateUserBody,
   ListUsersQuery,
@@ -11,9 +11,9 @@ import {
   UserDto,
   UserMediaUploadResponse,
   UserPickerList,
-} from '../../../shared/contracts/users'
-import { AppError } from '../../lib/app-error'
-import type { Services } from '../../services'
+} from '@shared/contracts/users'
+import { AppError } from '@server/lib/app-error'
+import type { Services } from '@server/services'
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, PAGE_SIZE } from '../../../shared/constants'
+import { AVATAR_MAX_BYTES, PAGE_SIZE } from '@shared/constants'
 import type {
   CreateUserBody,
   ListUsersQuery,
@@ -7,18 +7,18 @@ import type {
   UpdateUserBody,
   UserDto,
   UserPickerList,
-} from '../../../shared/contracts/users'
+} from '@shared/contracts/users'
 import {
   canManageConnections,
   canShowAllTickets,
   canUseRealTimePanel,
   isAdmin,
-} from '../../../shared/permissions'
-import { rooms, type CompanyEventPayloads } from '../../../shared/realtime/events'
-import type { CoreDeps } from '../../deps'
-import type { Executor } from '../../db/client'
-import { AppError, validationError } from '../../lib/app-error'
-import { hashPassword } from '../../lib/passwords'
+} from '@shared/permissions'
+import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import { AppError, validationError } from '@server/lib/app-error'
+import { hashPassword } from '@server/lib/passwords'
 import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionsService } from '../connections/connections.service'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { Id } from '../../../shared/contracts/common'
-import type { Services } from '../../services'
+import { Id } from '@shared/contracts/common'
+import type { Services } from '@server/services'
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024
 

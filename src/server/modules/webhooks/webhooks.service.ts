@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { Channel } from '../../../shared/contracts/connections'
-import { isRecord } from '../../channels/graph/json'
-import { verifyMetaSignature } from '../../channels/graph/signature'
-import type { ChannelRegistry } from '../../channels/registry'
-import type { InboundIntake } from '../../channels/types'
-import type { CoreDeps } from '../../deps'
-import { AppError, validationError } from '../../lib/app-error'
+import type { Channel } from '@shared/contracts/connections'
+import { isRecord } from '@server/channels/graph/json'
+import { verifyMetaSignature } from '@server/channels/graph/signature'
+import type { ChannelRegistry } from '@server/channels/registry'
+import type { InboundIntake } from '@server/channels/types'
+import type { CoreDeps } from '@server/deps'
+import { AppError, validationError } from '@server/lib/app-error'
 import type { ConnectionsService } from '../connections/connections.service'
 
 interface Collaborators {

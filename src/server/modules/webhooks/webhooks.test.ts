@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildCompany, buildConnection } from '../../../../tests/factories'
-import { signMeta } from '../../../../tests/helpers/fake-graph'
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { buildCompany, buildConnection } from '@tests/factories'
+import { signMeta } from '@tests/helpers/fake-graph'
+import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { inboundEvents } from '../inbound/inbound.table'
 
 let t: TestApp

@@ -1,8 +1,8 @@
 import { WrenchScrewdriverRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { RouteId } from '../../../../shared/navigation'
-import { EmptyState } from '../../components/EmptyState'
-import { PageHeader } from '../../components/PageHeader'
+import type { RouteId } from '@shared/navigation'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { PageHeader } from '@renderer/components/PageHeader'
 
 /** A route whose screen is not built yet: its title and a clear notice, never fake data. */
 export const ComingSoonPage = ({ routeId }: { routeId: RouteId }) => {

@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components'
 import { DocumentQuestionMarkRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { EmptyState } from '../../components/EmptyState'
+import { EmptyState } from '@renderer/components/EmptyState'
 
 /** An address that matches no route. */
 export const NotFoundPage = () => {

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components'
 import { ErrorCircleRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { EmptyState } from '../../components/EmptyState'
+import { EmptyState } from '@renderer/components/EmptyState'
 
 /**
  * A page that crashed while rendering, or whose code failed to load (an update replaced the

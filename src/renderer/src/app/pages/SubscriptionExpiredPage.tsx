@@ -10,10 +10,10 @@ import {
 import { SignOutRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
-import { useCurrentUser } from '../../hooks/useSession'
-import { formatDay } from '../../lib/format'
-import { endSession } from '../../lib/session'
-import { subscriptionState } from '../../lib/subscription'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { formatDay } from '@renderer/lib/format'
+import { endSession } from '@renderer/lib/session'
+import { subscriptionState } from '@renderer/lib/subscription'
 import { useSubscriptionExpiredPageStyles } from './SubscriptionExpiredPage.styles'
 
 /** /financeiro-aberto: where a signed-in user of an expired company lands (000 §4). */

@@ -1,7 +1,7 @@
 import { Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components'
 import { useEffect } from 'react'
-import { TOAST_AUTO_CLOSE_MS } from '../../../../shared/constants'
-import { setToastSink } from '../../lib/notify'
+import { TOAST_AUTO_CLOSE_MS } from '@shared/constants'
+import { setToastSink } from '@renderer/lib/notify'
 
 /** Shows what `lib/notify` sends, as Fluent toasts closing after 2 s (000 §8). */
 export const ToastHost = () => {

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { FullPageSpinner } from '../../components/FullPageSpinner'
+import { FullPageSpinner } from '@renderer/components/FullPageSpinner'
 import { NotFoundPage } from '../pages/NotFoundPage'
 
 /** A lazily loaded public page with a full-page spinner while its code arrives. */

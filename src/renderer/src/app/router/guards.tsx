@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet } from 'react-router'
-import { useSession } from '../../hooks/useSession'
-import { clearLanding } from '../../lib/session'
+import { useSession } from '@renderer/hooks/useSession'
+import { clearLanding } from '@renderer/lib/session'
 import { RealtimeBridge } from '../shell/RealtimeBridge'
 
 /** Public pages: a signed-in visitor goes to / (or /tickets right after signing in). */

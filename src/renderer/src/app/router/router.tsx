@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
-import { availableRoutes, type RouteId } from '../../../../shared/navigation'
+import { availableRoutes, type RouteId } from '@shared/navigation'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { RouteErrorPage } from '../pages/RouteErrorPage'
 import { SubscriptionExpiredPage } from '../pages/SubscriptionExpiredPage'
@@ -12,59 +12,63 @@ import { LazyPublicPage } from './LazyPublicPage'
 
 const privatePages: PageRegistry = {
   tickets: lazy(() =>
-    import('../../features/tickets/pages/TicketsPage').then((m) => ({ default: m.TicketsPage })),
+    import('@renderer/features/tickets/pages/TicketsPage').then((m) => ({
+      default: m.TicketsPage,
+    })),
   ),
   contacts: lazy(() =>
-    import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
+    import('@renderer/features/contacts/pages/ContactsPage').then((m) => ({
+      default: m.ContactsPage,
+    })),
   ),
   contactsImport: lazy(() =>
-    import('../../features/contacts/pages/ContactsImportPage').then((m) => ({
+    import('@renderer/features/contacts/pages/ContactsImportPage').then((m) => ({
       default: m.ContactsImportPage,
     })),
   ),
   tags: lazy(() =>
-    import('../../features/tags/pages/TagsPage').then((m) => ({ default: m.TagsPage })),
+    import('@renderer/features/tags/pages/TagsPage').then((m) => ({ default: m.TagsPage })),
   ),
   users: lazy(() =>
-    import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+    import('@renderer/features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
   ),
   connections: lazy(() =>
-    import('../../features/connections/pages/ConnectionsPage').then((m) => ({
+    import('@renderer/features/connections/pages/ConnectionsPage').then((m) => ({
       default: m.ConnectionsPage,
     })),
   ),
   allConnections: lazy(() =>
-    import('../../features/connections/pages/AllConnectionsPage').then((m) => ({
+    import('@renderer/features/connections/pages/AllConnectionsPage').then((m) => ({
       default: m.AllConnectionsPage,
     })),
   ),
   queues: lazy(() =>
-    import('../../features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
+    import('@renderer/features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
   ),
   settings: lazy(() =>
-    import('../../features/settings/pages/SettingsPage').then((m) => ({
+    import('@renderer/features/settings/pages/SettingsPage').then((m) => ({
       default: m.SettingsPage,
     })),
   ),
   companies: lazy(() =>
-    import('../../features/companies/pages/CompaniesPage').then((m) => ({
+    import('@renderer/features/companies/pages/CompaniesPage').then((m) => ({
       default: m.CompaniesPage,
     })),
   ),
   helps: lazy(() =>
-    import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
+    import('@renderer/features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
   ),
 }
 
 const publicPages: PageRegistry = {
   login: lazy(() =>
-    import('../../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+    import('@renderer/features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
   ),
   signup: lazy(() =>
-    import('../../features/auth/pages/SignupPage').then((m) => ({ default: m.SignupPage })),
+    import('@renderer/features/auth/pages/SignupPage').then((m) => ({ default: m.SignupPage })),
   ),
   forgotPassword: lazy(() =>
-    import('../../features/auth/pages/ForgotPasswordPage').then((m) => ({
+    import('@renderer/features/auth/pages/ForgotPasswordPage').then((m) => ({
       default: m.ForgotPasswordPage,
     })),
   ),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { NavigationContext } from '../../../../shared/navigation'
-import { useCurrentUser } from '../../hooks/useSession'
+import type { NavigationContext } from '@shared/navigation'
+import { useCurrentUser } from '@renderer/hooks/useSession'
 import { shellQueries } from '../shell/queries'
 import { cshowEnabled } from './cshow'
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { FullPageSpinner } from '../../components/FullPageSpinner'
-import { useServerBase } from '../../hooks/useServerBase'
-import { desktop, isDesktop } from '../../lib/desktop'
-import { setServerBase } from '../../lib/http'
+import { FullPageSpinner } from '@renderer/components/FullPageSpinner'
+import { useServerBase } from '@renderer/hooks/useServerBase'
+import { desktop, isDesktop } from '@renderer/lib/desktop'
+import { setServerBase } from '@renderer/lib/http'
 import { ServerSetupPage } from './ServerSetupPage'
 
 /**

@@ -12,11 +12,11 @@ import {
 } from '@fluentui/react-components'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LanguageSwitcher } from '../../components/LanguageSwitcher'
-import { desktop } from '../../lib/desktop'
-import { publicHttp, setServerBase } from '../../lib/http'
+import { LanguageSwitcher } from '@renderer/components/LanguageSwitcher'
+import { desktop } from '@renderer/lib/desktop'
+import { publicHttp, setServerBase } from '@renderer/lib/http'
 import { useServerSetupPageStyles } from './ServerSetupPage.styles'
-import { BusyButton } from '../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 
 /** The embedded server of this computer (ARCHITECTURE §6, default PORT). */
 export const LOCAL_SERVER_URL = 'http://localhost:8080'

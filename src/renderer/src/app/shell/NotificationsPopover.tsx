@@ -9,9 +9,9 @@ import {
 import { AlertRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyState } from '../../components/EmptyState'
-import { TicketNotificationsList } from '../../features/tickets/components/TicketNotificationsList'
-import { useTicketNotifications } from '../../features/tickets/notifications'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { TicketNotificationsList } from '@renderer/features/tickets/components/TicketNotificationsList'
+import { useTicketNotifications } from '@renderer/features/tickets/notifications'
 
 /**
  * The notification bell: tickets with unread messages. The shell is mounted for the whole

@@ -1,19 +1,15 @@
 import { useEffect } from 'react'
-import { PRESENCE_INTERVAL_MS, SOCKET_RECONNECT_DELAY_MS } from '../../../../shared/constants'
-import {
-  companyEvent,
-  SOCKET_REFUSAL,
-  type CompanyEventPayloads,
-} from '../../../../shared/realtime/events'
-import { useServerBase } from '../../hooks/useServerBase'
-import { useCurrentUser } from '../../hooks/useSession'
-import { getAccessToken } from '../../lib/http'
-import { i18n } from '../../lib/i18n'
-import { notifyWarning } from '../../lib/notify'
-import { endSession, refreshSession } from '../../lib/session'
-import { connectCompanySocket, disconnectSocket } from '../../lib/socket'
-import { clearStorage } from '../../lib/storage'
-import { subscriptionState } from '../../lib/subscription'
+import { PRESENCE_INTERVAL_MS, SOCKET_RECONNECT_DELAY_MS } from '@shared/constants'
+import { companyEvent, SOCKET_REFUSAL, type CompanyEventPayloads } from '@shared/realtime/events'
+import { useServerBase } from '@renderer/hooks/useServerBase'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { getAccessToken } from '@renderer/lib/http'
+import { i18n } from '@renderer/lib/i18n'
+import { notifyWarning } from '@renderer/lib/notify'
+import { endSession, refreshSession } from '@renderer/lib/session'
+import { connectCompanySocket, disconnectSocket } from '@renderer/lib/socket'
+import { clearStorage } from '@renderer/lib/storage'
+import { subscriptionState } from '@renderer/lib/subscription'
 
 /** The spec's pause before reloading after a sign-in elsewhere (000 §4 Session). */
 const KICKED_OUT_RELOAD_MS = 1000

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { SIDE_MENU_WIDTH_PX } from '../../../../shared/constants'
+import { SIDE_MENU_WIDTH_PX } from '@shared/constants'
 
 export const useSideMenuStyles = makeStyles({
   drawer: { width: `${SIDE_MENU_WIDTH_PX}px` },

@@ -23,7 +23,7 @@ import {
   type MenuEntry,
   type MenuLeaf,
   type RouteId,
-} from '../../../../shared/navigation'
+} from '@shared/navigation'
 import { useNavigationContext } from '../router/useNavigationContext'
 import { menuIcons } from './menu-icons'
 import { shellQueries } from './queries'

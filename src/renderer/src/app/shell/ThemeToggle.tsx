@@ -1,7 +1,7 @@
 import { Button, Tooltip } from '@fluentui/react-components'
 import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { useThemeMode } from '../../hooks/useThemeMode'
+import { useThemeMode } from '@renderer/hooks/useThemeMode'
 
 /** Switches light/dark; the choice is remembered on this machine as `preferredTheme`. */
 export const ThemeToggle = () => {

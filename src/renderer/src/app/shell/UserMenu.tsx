@@ -12,11 +12,11 @@ import {
 import { PersonRegular, SignOutRegular } from '@fluentui/react-icons'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCurrentUser } from '../../hooks/useSession'
-import { endSession } from '../../lib/session'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { endSession } from '@renderer/lib/session'
 
 const UserDialog = lazy(() =>
-  import('../../features/users/components/UserDialog').then((m) => ({ default: m.UserDialog })),
+  import('@renderer/features/users/components/UserDialog').then((m) => ({ default: m.UserDialog })),
 )
 
 /** The avatar menu: Profile opens the user dialog for oneself, Logout ends the session. */

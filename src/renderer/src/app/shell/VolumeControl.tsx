@@ -10,8 +10,8 @@ import {
 } from '@fluentui/react-components'
 import { Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { VOLUME } from '../../../../shared/constants'
-import { useVolume } from '../../hooks/useVolume'
+import { VOLUME } from '@shared/constants'
+import { useVolume } from '@renderer/hooks/useVolume'
 import { useVolumeControlStyles } from './VolumeControl.styles'
 
 /** The notification volume, 0 to 1 in steps of 0.1 (000 §2 Shell). */

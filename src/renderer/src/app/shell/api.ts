@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox'
-import type { VersionResponse } from '../../../../shared/contracts/auth'
-import type { ConnectionDto } from '../../../../shared/contracts/connections'
-import { http, publicHttp } from '../../lib/http'
+import type { VersionResponse } from '@shared/contracts/auth'
+import type { ConnectionDto } from '@shared/contracts/connections'
+import { http, publicHttp } from '@renderer/lib/http'
 
 /** GET /helps/list: the menu shows Helps only when there is at least one. */
 export const listHelps = async (signal?: AbortSignal): Promise<unknown[]> => {

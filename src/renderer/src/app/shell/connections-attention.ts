@@ -1,4 +1,4 @@
-import { ATTENTION_STATUSES, type ConnectionDto } from '../../../../shared/contracts/connections'
+import { ATTENTION_STATUSES, type ConnectionDto } from '@shared/contracts/connections'
 
 /** Whether any connection needs someone's attention (001 §4): the menu badges Connections. */
 export const needsAttention = (

@@ -29,7 +29,7 @@ import {
   TextBulletListLtrRegular,
   type FluentIcon,
 } from '@fluentui/react-icons'
-import type { MenuGroup, RouteId } from '../../../../shared/navigation'
+import type { MenuGroup, RouteId } from '@shared/navigation'
 
 /** The icon of each menu entry; entries without one show none. */
 export const menuIcons: Partial<Record<RouteId | MenuGroup['id'], FluentIcon>> = {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { STORAGE_KEYS, writeStorage } from '../../lib/storage'
+import { STORAGE_KEYS, writeStorage } from '@renderer/lib/storage'
 import { getVersion, listConnectionStatuses, listHelps } from './api'
 
 /**

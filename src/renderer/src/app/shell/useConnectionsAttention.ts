@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { canManageConnections } from '../../../../shared/permissions'
-import { useCan } from '../../hooks/useCan'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
+import { canManageConnections } from '@shared/permissions'
+import { useCan } from '@renderer/hooks/useCan'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { needsAttention } from './connections-attention'
 import { shellQueries } from './queries'
 

@@ -6,10 +6,10 @@ import type {
   SessionResponse,
   SignupBody,
   SignupResponse,
-} from '../../../../shared/contracts/auth'
-import type { PublicPlanDto } from '../../../../shared/contracts/plans'
-import { isDesktop } from '../../lib/desktop'
-import { http, publicHttp } from '../../lib/http'
+} from '@shared/contracts/auth'
+import type { PublicPlanDto } from '@shared/contracts/plans'
+import { isDesktop } from '@renderer/lib/desktop'
+import { http, publicHttp } from '@renderer/lib/http'
 
 /** Auth calls answer 401/403 themselves: they must not trigger the refresh-and-retry rule. */
 const authCall = { skipAuthRefresh: true, withCredentials: !isDesktop } as const

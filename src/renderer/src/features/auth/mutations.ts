@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { notifyError } from '../../lib/notify'
-import { startSession } from '../../lib/session'
+import { notifyError } from '@renderer/lib/notify'
+import { startSession } from '@renderer/lib/session'
 import { login, requestPasswordReset, resetPassword, signup } from './api'
 
 /** Signs in; the route guards then leave the login page. */

@@ -3,14 +3,14 @@ import type {
   CompanyWithPlanDto,
   CreateCompanyBody,
   UpdateCompanyBody,
-} from '../../../../shared/contracts/companies'
+} from '@shared/contracts/companies'
 import type {
   CreatePlanBody,
   ListPlansResponse,
   PlanDto,
   UpdatePlanBody,
-} from '../../../../shared/contracts/plans'
-import { http } from '../../lib/http'
+} from '@shared/contracts/plans'
+import { http } from '@renderer/lib/http'
 
 /** GET /companiesPlan/: one page of 20 companies with plan and disk use (super user). */
 export const listCompaniesPlan = async (

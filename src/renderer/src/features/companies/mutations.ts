@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateCompanyBody, UpdateCompanyBody } from '../../../../shared/contracts/companies'
-import type { CreatePlanBody } from '../../../../shared/contracts/plans'
-import { notifyError } from '../../lib/notify'
+import type { CreateCompanyBody, UpdateCompanyBody } from '@shared/contracts/companies'
+import type { CreatePlanBody } from '@shared/contracts/plans'
+import { notifyError } from '@renderer/lib/notify'
 import {
   createCompany,
   createPlan,

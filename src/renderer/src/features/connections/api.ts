@@ -4,9 +4,9 @@ import type {
   ConnectionMessage,
   CreateConnectionBody,
   UpdateConnectionBody,
-} from '../../../../shared/contracts/connections'
-import type { QueueDto } from '../../../../shared/contracts/queues'
-import { http } from '../../lib/http'
+} from '@shared/contracts/connections'
+import type { QueueDto } from '@shared/contracts/queues'
+import { http } from '@renderer/lib/http'
 
 /** GET /whatsapp/?session=0: the company's connections with their queues. */
 export const listConnections = async (signal?: AbortSignal): Promise<ConnectionDto[]> =>

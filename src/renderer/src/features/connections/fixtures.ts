@@ -1,4 +1,4 @@
-import type { ConnectionDto } from '../../../../shared/contracts/connections'
+import type { ConnectionDto } from '@shared/contracts/connections'
 
 /** A connection as GET /whatsapp answers it to a manager, for tests. */
 export const buildConnectionDto = (overrides: Partial<ConnectionDto> = {}): ConnectionDto => ({

@@ -3,8 +3,8 @@ import type {
   ConnectionDto,
   CreateConnectionBody,
   UpdateConnectionBody,
-} from '../../../../shared/contracts/connections'
-import { notifyError } from '../../lib/notify'
+} from '@shared/contracts/connections'
+import { notifyError } from '@renderer/lib/notify'
 import {
   closeImportedTickets,
   createConnection,

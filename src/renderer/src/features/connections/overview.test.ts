@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { AdminConnectionDto } from '../../../../shared/contracts/connections'
+import type { AdminConnectionDto } from '@shared/contracts/connections'
 import { buildConnectionDto } from './fixtures'
 import { summarizeByCompany } from './overview'
 

@@ -1,4 +1,4 @@
-import type { AdminConnectionDto } from '../../../../shared/contracts/connections'
+import type { AdminConnectionDto } from '@shared/contracts/connections'
 
 /** One row of the operator's overview (001 §2 All-connections). */
 export interface CompanyConnectionsRow {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, test } from 'vitest'
-import type { ConnectionDto } from '../../../../shared/contracts/connections'
+import type { ConnectionDto } from '@shared/contracts/connections'
 import { buildConnectionDto } from './fixtures'
 import { connectionQueries } from './queries'
 import { writeConnectionEvent, writeImportEvent, type ImportProgressState } from './realtime'

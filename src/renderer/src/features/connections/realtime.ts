@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { AdminConnectionDto, ConnectionDto } from '../../../../shared/contracts/connections'
-import type { CompanyEventPayloads } from '../../../../shared/realtime/events'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
+import type { AdminConnectionDto, ConnectionDto } from '@shared/contracts/connections'
+import type { CompanyEventPayloads } from '@shared/realtime/events'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { connectionQueries } from './queries'
 
 /** `{this, all}` of the running history import of a connection (001 §4). */

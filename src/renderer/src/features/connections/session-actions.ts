@@ -1,4 +1,4 @@
-import type { ConnectionDto } from '../../../../shared/contracts/connections'
+import type { ConnectionDto } from '@shared/contracts/connections'
 
 /** 001 §9: the disabled 'Preparing' button stays this long after an import timestamp. */
 export const PREPARING_MS = 35_000

@@ -8,15 +8,15 @@ import type {
   ImportJobDto,
   UpdateContactBody,
   UploadPreviewDto,
-} from '../../../../shared/contracts/contacts'
-import type { SyncContactTagsBody, TagDto } from '../../../../shared/contracts/tags'
+} from '@shared/contracts/contacts'
+import type { SyncContactTagsBody, TagDto } from '@shared/contracts/tags'
 import type {
   CreateTicketNoteBody,
   ListTicketNotesQuery,
   TicketNoteDto,
-} from '../../../../shared/contracts/ticket-notes'
-import type { CreateTicketBody, TicketDto } from '../../../../shared/contracts/tickets'
-import { http } from '../../lib/http'
+} from '@shared/contracts/ticket-notes'
+import type { CreateTicketBody, TicketDto } from '@shared/contracts/tickets'
+import { http } from '@renderer/lib/http'
 
 export interface ContactFilters {
   searchParam: string

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ContactDetailDto, ContactDto } from '../../../../shared/contracts/contacts'
-import type { SyncContactTagsBody } from '../../../../shared/contracts/tags'
-import type { CreateTicketNoteBody } from '../../../../shared/contracts/ticket-notes'
-import type { CreateTicketBody } from '../../../../shared/contracts/tickets'
-import { notifyError } from '../../lib/notify'
+import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
+import type { SyncContactTagsBody } from '@shared/contracts/tags'
+import type { CreateTicketNoteBody } from '@shared/contracts/ticket-notes'
+import type { CreateTicketBody } from '@shared/contracts/tickets'
+import { notifyError } from '@renderer/lib/notify'
 import {
   createContact,
   createTicket,

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import type { ContactDetailDto, ContactList } from '../../../../shared/contracts/contacts'
+import type { ContactDetailDto, ContactList } from '@shared/contracts/contacts'
 import { buildContact } from '../tickets/fixtures'
 import { contactQueries } from './queries'
 import { writeContactEvent, type ContactsListCache } from './realtime'

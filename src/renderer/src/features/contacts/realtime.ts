@@ -1,11 +1,7 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type {
-  ContactDetailDto,
-  ContactDto,
-  ContactList,
-} from '../../../../shared/contracts/contacts'
-import type { CompanyEventPayloads } from '../../../../shared/realtime/events'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
+import type { ContactDetailDto, ContactDto, ContactList } from '@shared/contracts/contacts'
+import type { CompanyEventPayloads } from '@shared/realtime/events'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { contactQueries } from './queries'
 
 export type ContactEvent = CompanyEventPayloads['contact']

@@ -1,5 +1,5 @@
-import type { CreateHelpBody, HelpDto, UpdateHelpBody } from '../../../../shared/contracts/helps'
-import { http } from '../../lib/http'
+import type { CreateHelpBody, HelpDto, UpdateHelpBody } from '@shared/contracts/helps'
+import { http } from '@renderer/lib/http'
 
 /** GET /helps/list: every help by title. */
 export const listHelps = async (signal?: AbortSignal): Promise<HelpDto[]> =>

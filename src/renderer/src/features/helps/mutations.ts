@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateHelpBody } from '../../../../shared/contracts/helps'
-import { notifyError } from '../../lib/notify'
+import type { CreateHelpBody } from '@shared/contracts/helps'
+import { notifyError } from '@renderer/lib/notify'
 import { createHelp, deleteHelp, updateHelp } from './api'
 import { helpQueries } from './queries'
 

@@ -1,4 +1,4 @@
-import { VIDEO_CODE_PATTERN } from '../../../../shared/contracts/helps'
+import { VIDEO_CODE_PATTERN } from '@shared/contracts/helps'
 
 const isVideoCode = (code: string) => code !== '' && new RegExp(VIDEO_CODE_PATTERN).test(code)
 

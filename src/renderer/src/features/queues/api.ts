@@ -4,9 +4,9 @@ import type {
   QueueDetailDto,
   QueueDto,
   UpdateQueueBody,
-} from '../../../../shared/contracts/queues'
-import type { UserPickerList } from '../../../../shared/contracts/users'
-import { errorCodeOf, http } from '../../lib/http'
+} from '@shared/contracts/queues'
+import type { UserPickerList } from '@shared/contracts/users'
+import { errorCodeOf, http } from '@renderer/lib/http'
 
 /** GET /queue: the company's queues by orderQueue. */
 export const listQueues = async (signal?: AbortSignal): Promise<QueueDto[]> =>

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type {
-  CreateQueueBody,
-  QueueDetailDto,
-  UpdateQueueBody,
-} from '../../../../shared/contracts/queues'
-import { notifyError } from '../../lib/notify'
+import type { CreateQueueBody, QueueDetailDto, UpdateQueueBody } from '@shared/contracts/queues'
+import { notifyError } from '@renderer/lib/notify'
 import { createQueue, deleteQueue, readQueueFieldError, updateQueue } from './api'
 import { queueQueries } from './queries'
 import { writeQueueEvent } from './realtime'

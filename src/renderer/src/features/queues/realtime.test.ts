@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { QueueDto } from '../../../../shared/contracts/queues'
+import type { QueueDto } from '@shared/contracts/queues'
 import { applyQueueEvent } from './realtime'
 
 const queue = (id: number, name: string, orderQueue: number | null): QueueDto => ({

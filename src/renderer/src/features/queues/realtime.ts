@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { QueueDto } from '../../../../shared/contracts/queues'
-import type { CompanyEventPayloads } from '../../../../shared/realtime/events'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
+import type { QueueDto } from '@shared/contracts/queues'
+import type { CompanyEventPayloads } from '@shared/realtime/events'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { queueQueries } from './queries'
 
 export type QueueEvent = CompanyEventPayloads['queue']

@@ -1,11 +1,7 @@
-import type { CompanyDto, CompanyWithPlanDto } from '../../../../shared/contracts/companies'
-import type { ServiceHours } from '../../../../shared/contracts/service-hours'
-import type {
-  CompanySettingsDto,
-  SettingDto,
-  WhitelabelLogoMode,
-} from '../../../../shared/contracts/settings'
-import { http } from '../../lib/http'
+import type { CompanyDto, CompanyWithPlanDto } from '@shared/contracts/companies'
+import type { ServiceHours } from '@shared/contracts/service-hours'
+import type { CompanySettingsDto, SettingDto, WhitelabelLogoMode } from '@shared/contracts/settings'
+import { http } from '@renderer/lib/http'
 
 /** GET /companySettings/{id}: every company setting of the own company. */
 export const getCompanySettings = async (

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ServiceHours } from '../../../../shared/contracts/service-hours'
-import type {
-  CompanySettingsDto,
-  SettingDto,
-  WhitelabelLogoMode,
-} from '../../../../shared/contracts/settings'
-import { publicSettingsQueries, type PublicSettings } from '../../lib/public-settings'
-import { notifyError } from '../../lib/notify'
+import type { ServiceHours } from '@shared/contracts/service-hours'
+import type { CompanySettingsDto, SettingDto, WhitelabelLogoMode } from '@shared/contracts/settings'
+import { publicSettingsQueries, type PublicSettings } from '@renderer/lib/public-settings'
+import { notifyError } from '@renderer/lib/notify'
 import {
   updateCompanySchedules,
   updateCompanySetting,

@@ -1,8 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  COMPANY_SETTING_DEFAULTS,
-  COMPANY_SETTING_KEYS,
-} from '../../../../shared/contracts/settings'
+import { COMPANY_SETTING_DEFAULTS, COMPANY_SETTING_KEYS } from '@shared/contracts/settings'
 import { GENERAL_OPTIONS, LGPD_OPTIONS, MESSAGE_OPTIONS, missingRequiredMessage } from './options'
 
 describe('options tab', () => {

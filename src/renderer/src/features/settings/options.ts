@@ -2,7 +2,7 @@ import {
   SETTING_MESSAGE_RULES,
   type CompanySettingKey,
   type CompanySettingValues,
-} from '../../../../shared/contracts/settings'
+} from '@shared/contracts/settings'
 
 /** How the options tab shows a company setting. */
 export type OptionControl =

@@ -1,10 +1,5 @@
-import type {
-  CreateTagBody,
-  TagDto,
-  TagList,
-  UpdateTagBody,
-} from '../../../../shared/contracts/tags'
-import { http } from '../../lib/http'
+import type { CreateTagBody, TagDto, TagList, UpdateTagBody } from '@shared/contracts/tags'
+import { http } from '@renderer/lib/http'
 
 /** GET /tags/: one page of 20 by name; `cursor` is the previous page's `nextCursor`. */
 export const listTags = async (

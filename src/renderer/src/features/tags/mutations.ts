@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateTagBody, UpdateTagBody } from '../../../../shared/contracts/tags'
-import { notifyError } from '../../lib/notify'
+import type { CreateTagBody, UpdateTagBody } from '@shared/contracts/tags'
+import { notifyError } from '@renderer/lib/notify'
 import { createTag, deleteTag, updateTag } from './api'
 import { tagQueries } from './queries'
 import { mapTagRows, type TagsListCache } from './realtime'

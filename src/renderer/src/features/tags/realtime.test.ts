@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import type { TagDto } from '../../../../shared/contracts/tags'
+import type { TagDto } from '@shared/contracts/tags'
 import { tagQueries } from './queries'
 import { writeTagEvent, type TagsListCache } from './realtime'
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { TagDto, TagList } from '../../../../shared/contracts/tags'
-import type { CompanyEventPayloads } from '../../../../shared/realtime/events'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
+import type { TagDto, TagList } from '@shared/contracts/tags'
+import type { CompanyEventPayloads } from '@shared/realtime/events'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { tagQueries } from './queries'
 
 export type TagEvent = CompanyEventPayloads['tag']

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios'
-import type { Channel, ConnectionDto } from '../../../../shared/contracts/connections'
-import type { ContactDto, TagRef } from '../../../../shared/contracts/contacts'
+import type { Channel, ConnectionDto } from '@shared/contracts/connections'
+import type { ContactDto, TagRef } from '@shared/contracts/contacts'
 import type {
   CreateTicketBody,
   ListTicketsQuery,
@@ -9,9 +9,9 @@ import type {
   TicketList,
   TicketLogDto,
   UpdateTicketBody,
-} from '../../../../shared/contracts/tickets'
-import type { QueueSummary, UserDto, UserPickerList } from '../../../../shared/contracts/users'
-import { http } from '../../lib/http'
+} from '@shared/contracts/tickets'
+import type { QueueSummary, UserDto, UserPickerList } from '@shared/contracts/users'
+import { http } from '@renderer/lib/http'
 
 /** GET /tickets: one page of a list view. */
 export const listTickets = async (

@@ -1,7 +1,7 @@
-import type { ContactDto } from '../../../../shared/contracts/contacts'
-import type { MessageDto } from '../../../../shared/contracts/messages'
-import type { TicketDto, TicketList } from '../../../../shared/contracts/tickets'
-import type { SessionUser } from '../../../../shared/contracts/users'
+import type { ContactDto } from '@shared/contracts/contacts'
+import type { MessageDto } from '@shared/contracts/messages'
+import type { TicketDto, TicketList } from '@shared/contracts/tickets'
+import type { SessionUser } from '@shared/contracts/users'
 import { normalizeFilters, type TicketListFilters } from './list-filters'
 
 /* Test data of the inbox, list and conversation, in the shapes the server sends. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TICKET_COUNT_CAP } from '../../../../shared/contracts/tickets'
+import { TICKET_COUNT_CAP } from '@shared/contracts/tickets'
 import { formatCount, formatTicketTime, truncate } from './format'
 
 describe('truncate', () => {

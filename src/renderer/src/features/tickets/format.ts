@@ -1,4 +1,4 @@
-import { TICKET_COUNT_CAP } from '../../../../shared/contracts/tickets'
+import { TICKET_COUNT_CAP } from '@shared/contracts/tickets'
 
 /** Contact names and last messages are cut on list rows (000 §9). */
 export const NAME_MAX = 60

@@ -3,13 +3,13 @@ import type {
   TICKET_LIST_STATUSES,
   TicketDto,
   TicketStatus,
-} from '../../../../shared/contracts/tickets'
+} from '@shared/contracts/tickets'
 import {
   canShowAllTickets,
   canSeeTicketsWithoutQueue,
   isAdmin,
   type PermissionSubject,
-} from '../../../../shared/permissions'
+} from '@shared/permissions'
 
 /** A view of GET /tickets: a status tab, or the search across them. */
 export type TicketListStatus = (typeof TICKET_LIST_STATUSES)[number]

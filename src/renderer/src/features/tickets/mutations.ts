@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type {
-  CreateTicketBody,
-  TicketDto,
-  UpdateTicketBody,
-} from '../../../../shared/contracts/tickets'
-import { useCurrentUser } from '../../hooks/useSession'
-import { errorCodeOf } from '../../lib/http'
-import { errorMessage, notifyError, notifyWarning } from '../../lib/notify'
-import { updateSessionUser } from '../../lib/session'
+import type { CreateTicketBody, TicketDto, UpdateTicketBody } from '@shared/contracts/tickets'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { errorCodeOf } from '@renderer/lib/http'
+import { errorMessage, notifyError, notifyWarning } from '@renderer/lib/notify'
+import { updateSessionUser } from '@renderer/lib/session'
 import { isAxiosError } from 'axios'
 import {
   closeAllTickets,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TicketList } from '../../../../shared/contracts/tickets'
+import type { TicketList } from '@shared/contracts/tickets'
 import { buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
 import {
   dropFromNotifications,

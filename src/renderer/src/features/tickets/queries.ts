@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query'
-import type { TicketList } from '../../../../shared/contracts/tickets'
+import type { TicketList } from '@shared/contracts/tickets'
 import {
   listConnections,
   listQueues,

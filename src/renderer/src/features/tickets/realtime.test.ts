@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TICKET_COUNT_CAP, type TicketDto } from '../../../../shared/contracts/tickets'
+import { TICKET_COUNT_CAP, type TicketDto } from '@shared/contracts/tickets'
 import { buildFilters, buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
 import { ticketQueries, type TicketListCache } from './queries'
 import {

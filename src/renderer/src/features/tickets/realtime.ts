@@ -1,13 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import {
-  TICKET_COUNT_CAP,
-  type TicketDto,
-  type TicketList,
-} from '../../../../shared/contracts/tickets'
-import type { CompanyEventPayloads } from '../../../../shared/realtime/events'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
-import { useCurrentUser } from '../../hooks/useSession'
+import { TICKET_COUNT_CAP, type TicketDto, type TicketList } from '@shared/contracts/tickets'
+import type { CompanyEventPayloads } from '@shared/realtime/events'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
+import { useCurrentUser } from '@renderer/hooks/useSession'
 import { useSocketReconnect } from './hooks/useSocketReconnect'
 import {
   keepsLatestPerContact,

@@ -2,9 +2,9 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import type { SessionUser } from '../../../../shared/contracts/users'
-import { setToastSink, type ToastMessage } from '../../lib/notify'
-import { startSession } from '../../lib/session'
+import type { SessionUser } from '@shared/contracts/users'
+import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { startSession } from '@renderer/lib/session'
 import { TicketsPage } from './pages/TicketsPage'
 
 /** Shows the current path, so a test can see where the page navigated. */

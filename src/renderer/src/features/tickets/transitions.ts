@@ -1,9 +1,4 @@
-import type {
-  QueueRef,
-  TicketDto,
-  UpdateTicketBody,
-  UserRef,
-} from '../../../../shared/contracts/tickets'
+import type { QueueRef, TicketDto, UpdateTicketBody, UserRef } from '@shared/contracts/tickets'
 
 /** The PUT /tickets/{id} body of each transition the inbox performs (reference §8.3). */
 export const transitionBodies = {

@@ -8,8 +8,8 @@ import type {
   UserDto,
   UserMediaUploadResponse,
   UserPickerList,
-} from '../../../../shared/contracts/users'
-import { errorCodeOf, http } from '../../lib/http'
+} from '@shared/contracts/users'
+import { errorCodeOf, http } from '@renderer/lib/http'
 
 export interface ListUsersParams {
   searchParam: string

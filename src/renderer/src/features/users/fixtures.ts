@@ -1,4 +1,4 @@
-import type { SessionUser, UserDto } from '../../../../shared/contracts/users'
+import type { SessionUser, UserDto } from '@shared/contracts/users'
 
 /** A user as the server presents it, with its stored defaults; for this feature's tests. */
 export const buildUserDto = (overrides: Partial<UserDto> = {}): UserDto => ({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { CreateUserBody, UpdateUserBody, UserDto } from '../../../../shared/contracts/users'
-import { notifyError } from '../../lib/notify'
-import { getSession, updateSessionUser } from '../../lib/session'
+import type { CreateUserBody, UpdateUserBody, UserDto } from '@shared/contracts/users'
+import { notifyError } from '@renderer/lib/notify'
+import { getSession, updateSessionUser } from '@renderer/lib/session'
 import {
   createUser,
   deleteUser,

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import type { ListUsersResponse, UserDto, UserListItem } from '../../../../shared/contracts/users'
+import type { ListUsersResponse, UserDto, UserListItem } from '@shared/contracts/users'
 import { buildUserDto as buildUser } from './fixtures'
 import { userQueries } from './queries'
 import {

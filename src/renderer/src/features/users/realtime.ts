@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { ListUsersResponse, UserDto, UserListItem } from '../../../../shared/contracts/users'
-import type { CompanyEventPayloads } from '../../../../shared/realtime/events'
-import { useCompanyEvent } from '../../hooks/useCompanyEvent'
+import type { ListUsersResponse, UserDto, UserListItem } from '@shared/contracts/users'
+import type { CompanyEventPayloads } from '@shared/realtime/events'
+import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { userQueries } from './queries'
 
 export type UserEvent = CompanyEventPayloads['user']

@@ -1,8 +1,8 @@
 import { Card, Subtitle1, Title2 } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
-import { LanguageSwitcher } from '../../../components/LanguageSwitcher'
-import { usePublicSettings } from '../../../hooks/usePublicSettings'
-import { useThemeMode } from '../../../hooks/useThemeMode'
+import { LanguageSwitcher } from '@renderer/components/LanguageSwitcher'
+import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
+import { useThemeMode } from '@renderer/hooks/useThemeMode'
 import { SupportButton } from './SupportButton'
 import { useAuthLayoutStyles } from './AuthLayout.styles'
 

@@ -3,12 +3,12 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import axios from 'axios'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { errorCodeOf } from '../../../lib/http'
-import { errorMessage } from '../../../lib/notify'
+import { errorCodeOf } from '@renderer/lib/http'
+import { errorMessage } from '@renderer/lib/notify'
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../forms/password-reset-schemas'
 import { useForgotPasswordMutation } from '../mutations'
 import { useAuthFormStyles } from './AuthForm.styles'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 
 const failureText = (error: unknown, notConfigured: string) => {
   const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined

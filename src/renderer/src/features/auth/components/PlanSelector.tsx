@@ -1,7 +1,7 @@
 import { Caption1, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { PublicPlanDto } from '../../../../../shared/contracts/plans'
-import { formatMoney } from '../../../lib/format'
+import type { PublicPlanDto } from '@shared/contracts/plans'
+import { formatMoney } from '@renderer/lib/format'
 import { usePlanSelectorStyles } from './PlanSelector.styles'
 
 export interface PlanSelectorProps {

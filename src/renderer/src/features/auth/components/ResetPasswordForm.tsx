@@ -3,12 +3,12 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { notifySuccess } from '../../../lib/notify'
+import { notifySuccess } from '@renderer/lib/notify'
 import { resetPasswordSchema, type ResetPasswordValues } from '../forms/password-reset-schemas'
 import { useResetPasswordMutation } from '../mutations'
 import { useAuthFormStyles } from './AuthForm.styles'
 import { PasswordInput } from './PasswordInput'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 
 /** The new-password form opened by the e-mailed link `#/forgetpsw?token=…`. */
 export const ResetPasswordForm = ({ token }: { token: string }) => {

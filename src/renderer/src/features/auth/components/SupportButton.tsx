@@ -1,8 +1,8 @@
 import { Button, Tooltip } from '@fluentui/react-components'
 import { PersonSupportRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { desktop } from '../../../lib/desktop'
-import { supportUrl } from '../../../lib/env'
+import { desktop } from '@renderer/lib/desktop'
+import { supportUrl } from '@renderer/lib/env'
 import { useSupportButtonStyles } from './SupportButton.styles'
 
 /** The floating support button of the login page; hidden when no support link is configured. */

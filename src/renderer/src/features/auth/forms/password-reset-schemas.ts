@@ -1,5 +1,5 @@
 import { object, ref, string, type InferType } from 'yup'
-import { PASSWORD } from '../../../../../shared/constants'
+import { PASSWORD } from '@shared/constants'
 
 /** Messages are keys of the `auth` namespace. */
 export const forgotPasswordSchema = object({

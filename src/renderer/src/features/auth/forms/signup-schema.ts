@@ -1,5 +1,5 @@
 import { number, object, string, type InferType } from 'yup'
-import { PASSWORD, USER_NAME } from '../../../../../shared/constants'
+import { PASSWORD, USER_NAME } from '@shared/constants'
 
 /**
  * The sign-up rules of 001 §5; messages are keys of the `auth` namespace ('Muito curto!'…).

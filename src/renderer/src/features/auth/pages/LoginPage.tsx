@@ -2,13 +2,13 @@ import { Field, Input, Link } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { usePublicSettings } from '../../../hooks/usePublicSettings'
+import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
 import { AuthLayout } from '../components/AuthLayout'
 import { useAuthFormStyles } from '../components/AuthForm.styles'
 import { PasswordInput } from '../components/PasswordInput'
 import { loginSchema, type LoginValues } from '../forms/login-schema'
 import { useLoginMutation } from '../mutations'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 
 /** /login (000 §2): e-mail and password; a wrong password shows the translated error. */
 export const LoginPage = () => {

@@ -1,11 +1,11 @@
 import * as yup from 'yup'
-import { PASSWORD } from '../../../../../shared/constants'
+import { PASSWORD } from '@shared/constants'
 import {
   COMPANY_NAME,
   type CompanyAdminDto,
   type CreateCompanyBody,
   type UpdateCompanyBody,
-} from '../../../../../shared/contracts/companies'
+} from '@shared/contracts/companies'
 
 /** `companies` namespace keys; the pt-BR texts are the spec's. */
 export const companyValidationMessages = {

@@ -5,7 +5,7 @@ import {
   type CreatePlanBody,
   type PlanDto,
   type PlanFeatureFlag,
-} from '../../../../../shared/contracts/plans'
+} from '@shared/contracts/plans'
 
 export const planValidationMessages = {
   required: 'validation.required',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { PageHeader } from '../../../components/PageHeader'
+import { PageHeader } from '@renderer/components/PageHeader'
 import { CompaniesManager } from '../components/CompaniesManager'
 import { useCompaniesPageStyles } from './CompaniesPage.styles'
 

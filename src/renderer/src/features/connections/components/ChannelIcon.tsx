@@ -6,7 +6,7 @@ import {
   PeopleCommunityRegular,
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { Channel } from '../../../../../shared/contracts/connections'
+import type { Channel } from '@shared/contracts/connections'
 
 const ICONS = {
   whatsapp: ChatRegular,

@@ -25,13 +25,13 @@ import {
   GREETING_MEDIA_MAX_BYTES,
   type Channel,
   type ConnectionDto,
-} from '../../../../../shared/contracts/connections'
-import { planAllows } from '../../../../../shared/permissions'
-import { BusyButton } from '../../../components/BusyButton'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { defaultServiceHours, ServiceHoursEditor } from '../../../components/ServiceHoursEditor'
-import { useCurrentUser } from '../../../hooks/useSession'
-import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify'
+} from '@shared/contracts/connections'
+import { planAllows } from '@shared/permissions'
+import { BusyButton } from '@renderer/components/BusyButton'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { defaultServiceHours, ServiceHoursEditor } from '@renderer/components/ServiceHoursEditor'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { notifyError, notifySuccess, notifyWarning } from '@renderer/lib/notify'
 import { disconnectSession, requestNewQr } from '../api'
 import {
   connectionSchema,

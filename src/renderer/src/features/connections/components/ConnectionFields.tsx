@@ -1,7 +1,7 @@
 import { Dropdown, Field, Input, Option, Switch, Textarea } from '@fluentui/react-components'
 import { Controller, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { QueueDto } from '../../../../../shared/contracts/queues'
+import type { QueueDto } from '@shared/contracts/queues'
 import type { ConnectionFormValues } from '../forms/connection-schema'
 
 type Name<T> = {

@@ -11,7 +11,7 @@ import {
 import { DeleteRegular, EditRegular, StarFilled } from '@fluentui/react-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ConnectionDto } from '../../../../../shared/contracts/connections'
+import type { ConnectionDto } from '@shared/contracts/connections'
 import { formatUpdatedAt } from '../format'
 import { ChannelIcon } from './ChannelIcon'
 import { useConnectionsTableStyles } from './ConnectionsTable.styles'

@@ -8,9 +8,9 @@ import {
 } from '@fluentui/react-components'
 import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { Channel } from '../../../../../shared/contracts/connections'
-import { planAllows, type PlanFeature } from '../../../../../shared/permissions'
-import type { SessionUser } from '../../../../../shared/contracts/users'
+import type { Channel } from '@shared/contracts/connections'
+import { planAllows, type PlanFeature } from '@shared/permissions'
+import type { SessionUser } from '@shared/contracts/users'
 
 /** The entries of the new-connection menu and the plan flag each needs (001 §2, §6). */
 const ENTRIES: ReadonlyArray<{ channel: Channel; feature: PlanFeature }> = [

@@ -8,7 +8,7 @@ import {
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ConnectionDto } from '../../../../../shared/contracts/connections'
+import type { ConnectionDto } from '@shared/contracts/connections'
 import { useSessionCommandMutation, type SessionCommand } from '../mutations'
 import { connectionQueries } from '../queries'
 import type { ImportProgressState } from '../realtime'

@@ -7,7 +7,7 @@ import {
   WarningRegular,
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { ConnectionStatus } from '../../../../../shared/contracts/connections'
+import type { ConnectionStatus } from '@shared/contracts/connections'
 
 const LOOK: Record<ConnectionStatus, { color: BadgeProps['color']; icon: BadgeProps['icon'] }> = {
   CONNECTED: { color: 'success', icon: <CheckmarkCircleRegular /> },

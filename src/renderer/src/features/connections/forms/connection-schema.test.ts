@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { defaultServiceHours } from '../../../../../shared/contracts/service-hours'
+import { defaultServiceHours } from '@shared/contracts/service-hours'
 import {
   connectionSchema,
   connectionToFormValues,

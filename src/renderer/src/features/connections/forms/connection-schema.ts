@@ -4,11 +4,8 @@ import type {
   ConnectionDto,
   CreateConnectionBody,
   UpdateConnectionBody,
-} from '../../../../../shared/contracts/connections'
-import {
-  isValidServiceHours,
-  type ServiceHours,
-} from '../../../../../shared/contracts/service-hours'
+} from '@shared/contracts/connections'
+import { isValidServiceHours, type ServiceHours } from '@shared/contracts/service-hours'
 
 /** `connections` namespace keys; the texts are the spec's (001 §5). */
 export const connectionValidationMessages = {

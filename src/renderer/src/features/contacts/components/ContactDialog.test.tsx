@@ -10,11 +10,11 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ContactDetailDto } from '../../../../../shared/contracts/contacts'
-import { http } from '../../../lib/http'
-import { setToastSink, type ToastMessage } from '../../../lib/notify'
-import { endSession, startSession } from '../../../lib/session'
-import { buildContact, buildSessionUser } from '../../tickets/fixtures'
+import type { ContactDetailDto } from '@shared/contracts/contacts'
+import { http } from '@renderer/lib/http'
+import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { endSession, startSession } from '@renderer/lib/session'
+import { buildContact, buildSessionUser } from '@renderer/features/tickets/fixtures'
 import { contactQueries } from '../queries'
 import { ContactDialog } from './ContactDialog'
 

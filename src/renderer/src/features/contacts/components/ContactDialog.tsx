@@ -19,10 +19,10 @@ import { useQuery } from '@tanstack/react-query'
 import { isAxiosError } from 'axios'
 import { Controller, useFieldArray, useForm, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { ContactDetailDto, ContactDto } from '../../../../../shared/contracts/contacts'
-import { BusyButton } from '../../../components/BusyButton'
-import { errorCodeOf } from '../../../lib/http'
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify'
+import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
+import { BusyButton } from '@renderer/components/BusyButton'
+import { errorCodeOf } from '@renderer/lib/http'
+import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
 import {
   contactSchema,
   contactToFormValues,

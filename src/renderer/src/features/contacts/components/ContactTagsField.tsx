@@ -11,9 +11,9 @@ import {
 } from '@fluentui/react-components'
 import { useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TagDto } from '../../../../../shared/contracts/tags'
+import type { TagDto } from '@shared/contracts/tags'
 import { newTagProblem, randomTagColor, type ContactTagValue } from '../forms/contact-schema'
-import { TagSwatch } from '../../../components/TagChip'
+import { TagSwatch } from '@renderer/components/TagChip'
 
 const NEW_PREFIX = 'new:'
 

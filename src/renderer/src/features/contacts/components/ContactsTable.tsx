@@ -19,9 +19,9 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ContactDto } from '../../../../../shared/contracts/contacts'
-import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '../../../../../shared/constants'
-import { TagChip } from '../../../components/TagChip'
+import type { ContactDto } from '@shared/contracts/contacts'
+import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '@shared/constants'
+import { TagChip } from '@renderer/components/TagChip'
 import { useContactsTableStyles } from './ContactsTable.styles'
 
 const ESTIMATED_ROW_HEIGHT = 48

@@ -1,8 +1,8 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { TagRef } from '../../../../../shared/contracts/contacts'
-import { TagSwatch } from '../../../components/TagChip'
+import type { TagRef } from '@shared/contracts/contacts'
+import { TagSwatch } from '@renderer/components/TagChip'
 import { useSetTicketLaneMutation } from '../mutations'
 import { contactQueries } from '../queries'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ContactDetailDto } from '../../../../../shared/contracts/contacts'
+import type { ContactDetailDto } from '@shared/contracts/contacts'
 import {
   contactSchema,
   contactToFormValues,

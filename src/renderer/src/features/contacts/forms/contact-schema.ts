@@ -6,8 +6,8 @@ import {
   type CreateContactBody,
   type TagRef,
   type UpdateContactBody,
-} from '../../../../../shared/contracts/contacts'
-import { TAG_NAME, type SyncContactTagsBody } from '../../../../../shared/contracts/tags'
+} from '@shared/contracts/contacts'
+import { TAG_NAME, type SyncContactTagsBody } from '@shared/contracts/tags'
 
 /*
  * The name's limits: 000 §5 gives 2–50 and says the contact dialog accepts up to 250 in one

@@ -1,5 +1,5 @@
 import * as yup from 'yup'
-import { TICKET_NOTE } from '../../../../../shared/contracts/ticket-notes'
+import { TICKET_NOTE } from '@shared/contracts/ticket-notes'
 
 /** 000 §5 Ticket note: required, at least 2 characters ('Too Short!' / 'Required'). */
 export const noteSchema = yup.object({

@@ -11,11 +11,11 @@ import {
 } from 'axios'
 import { MemoryRouter } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportJobDetailDto, UploadPreviewDto } from '../../../../../shared/contracts/contacts'
-import { http } from '../../../lib/http'
-import { setToastSink, type ToastMessage } from '../../../lib/notify'
-import { endSession, startSession } from '../../../lib/session'
-import { buildSessionUser } from '../../tickets/fixtures'
+import type { ImportJobDetailDto, UploadPreviewDto } from '@shared/contracts/contacts'
+import { http } from '@renderer/lib/http'
+import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { endSession, startSession } from '@renderer/lib/session'
+import { buildSessionUser } from '@renderer/features/tickets/fixtures'
 import { ContactsImportPage } from './ContactsImportPage'
 
 const SLOW = { timeout: 10_000 }

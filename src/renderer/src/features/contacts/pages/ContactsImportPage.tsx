@@ -31,12 +31,12 @@ import {
   CONTACT_UPLOAD_EXTENSIONS,
   type ImportJobDetailDto,
   type UploadPreviewDto,
-} from '../../../../../shared/contracts/contacts'
-import { BusyButton } from '../../../components/BusyButton'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { PageHeader } from '../../../components/PageHeader'
-import { errorCodeOf } from '../../../lib/http'
-import { notifyError, notifySuccess } from '../../../lib/notify'
+} from '@shared/contracts/contacts'
+import { BusyButton } from '@renderer/components/BusyButton'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { PageHeader } from '@renderer/components/PageHeader'
+import { errorCodeOf } from '@renderer/lib/http'
+import { notifyError, notifySuccess } from '@renderer/lib/notify'
 import { isAxiosError } from 'axios'
 import { previewSpreadsheet } from '../api'
 import {

@@ -4,7 +4,7 @@ import {
   VIDEO_CODE_PATTERN,
   type CreateHelpBody,
   type HelpDto,
-} from '../../../../../shared/contracts/helps'
+} from '@shared/contracts/helps'
 
 export const helpValidationMessages = {
   required: 'validation.required',

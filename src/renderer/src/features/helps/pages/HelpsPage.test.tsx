@@ -5,9 +5,9 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import type { HelpDto } from '../../../../../shared/contracts/helps'
-import { http } from '../../../lib/http'
-import { i18n } from '../../../lib/i18n'
+import type { HelpDto } from '@shared/contracts/helps'
+import { http } from '@renderer/lib/http'
+import { i18n } from '@renderer/lib/i18n'
 import { HelpsPage } from './HelpsPage'
 
 const SLOW = { timeout: 10_000 }

@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-icons'
 import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CHATBOT_TYPES, type ChatbotType } from '../../../../../shared/contracts/queues'
+import { CHATBOT_TYPES, type ChatbotType } from '@shared/contracts/queues'
 import {
   addChild,
   addSibling,

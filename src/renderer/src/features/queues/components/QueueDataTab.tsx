@@ -1,7 +1,7 @@
 import { Dropdown, Field, Input, Option, Switch, Textarea } from '@fluentui/react-components'
 import { Controller, useWatch, type Control, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { ROTATION_MINUTES } from '../../../../../shared/contracts/queues'
+import { ROTATION_MINUTES } from '@shared/contracts/queues'
 import type { QueueFormValues } from '../forms/queue-schema'
 import { ChatbotTreeEditor, StoredIdPicker, type PickerItem } from './ChatbotTreeEditor'
 import { useQueueDialogStyles } from './QueueDialog.styles'

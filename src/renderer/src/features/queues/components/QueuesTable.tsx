@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-components'
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { QueueDto } from '../../../../../shared/contracts/queues'
+import type { QueueDto } from '@shared/contracts/queues'
 import { useQueuesTableStyles } from './QueuesTable.styles'
 
 export interface QueuesTableProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHATBOT_MAX_DEPTH } from '../../../../../shared/contracts/queues'
+import { CHATBOT_MAX_DEPTH } from '@shared/contracts/queues'
 import {
   addChild,
   addSibling,

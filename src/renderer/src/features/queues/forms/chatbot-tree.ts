@@ -4,7 +4,7 @@ import {
   type ChatbotOptionDto,
   type ChatbotOptionInput,
   type ChatbotType,
-} from '../../../../../shared/contracts/queues'
+} from '@shared/contracts/queues'
 
 /** One option as the tree editor holds it: `key` identifies it on screen, `id` on the server. */
 export interface ChatbotNode {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { QueueDetailDto } from '../../../../../shared/contracts/queues'
-import { defaultServiceHours } from '../../../../../shared/contracts/service-hours'
+import type { QueueDetailDto } from '@shared/contracts/queues'
+import { defaultServiceHours } from '@shared/contracts/service-hours'
 import { newChatbotNode } from './chatbot-tree'
 import {
   emptyQueueFormValues,

@@ -6,12 +6,9 @@ import {
   ROTATION_MINUTES,
   type CreateQueueBody,
   type QueueDetailDto,
-} from '../../../../../shared/contracts/queues'
-import {
-  isValidServiceHours,
-  type ServiceHours,
-} from '../../../../../shared/contracts/service-hours'
-import { serviceHoursOrDefault } from '../../../components/ServiceHoursEditor'
+} from '@shared/contracts/queues'
+import { isValidServiceHours, type ServiceHours } from '@shared/contracts/service-hours'
+import { serviceHoursOrDefault } from '@renderer/components/ServiceHoursEditor'
 import { isTreeValid, toChatbotInputs, toChatbotNodes, type ChatbotNode } from './chatbot-tree'
 
 /**

@@ -11,12 +11,9 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type {
-  CompanySettingKey,
-  CompanySettingValues,
-} from '../../../../../shared/contracts/settings'
-import { EmptyState } from '../../../components/EmptyState'
-import { notifyError, notifySuccess } from '../../../lib/notify'
+import type { CompanySettingKey, CompanySettingValues } from '@shared/contracts/settings'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { notifyError, notifySuccess } from '@renderer/lib/notify'
 import { useUpdateCompanySettingMutation, useUpdateSettingMutation } from '../mutations'
 import {
   DOWNLOAD_LIMITS,

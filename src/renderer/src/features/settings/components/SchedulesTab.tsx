@@ -2,15 +2,15 @@ import { Caption1, Spinner } from '@fluentui/react-components'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ServiceHours } from '../../../../../shared/contracts/service-hours'
-import { BusyButton } from '../../../components/BusyButton'
-import { EmptyState } from '../../../components/EmptyState'
+import type { ServiceHours } from '@shared/contracts/service-hours'
+import { BusyButton } from '@renderer/components/BusyButton'
+import { EmptyState } from '@renderer/components/EmptyState'
 import {
   isValidServiceHours,
   ServiceHoursEditor,
   serviceHoursOrDefault,
-} from '../../../components/ServiceHoursEditor'
-import { notifySuccess } from '../../../lib/notify'
+} from '@renderer/components/ServiceHoursEditor'
+import { notifySuccess } from '@renderer/lib/notify'
 import { useUpdateSchedulesMutation } from '../mutations'
 import { settingsQueries } from '../queries'
 import { useSettingsTabStyles } from './SettingsTab.styles'

@@ -6,15 +6,12 @@ import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
-import {
-  COMPANY_SETTING_DEFAULTS,
-  type CompanySettingValues,
-} from '../../../../../shared/contracts/settings'
-import { http } from '../../../lib/http'
-import { i18n } from '../../../lib/i18n'
-import { setToastSink, type ToastMessage } from '../../../lib/notify'
-import { startSession } from '../../../lib/session'
-import { buildSessionUser } from '../../tickets/fixtures'
+import { COMPANY_SETTING_DEFAULTS, type CompanySettingValues } from '@shared/contracts/settings'
+import { http } from '@renderer/lib/http'
+import { i18n } from '@renderer/lib/i18n'
+import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { startSession } from '@renderer/lib/session'
+import { buildSessionUser } from '@renderer/features/tickets/fixtures'
 import { SettingsPage } from './SettingsPage'
 
 const SLOW = { timeout: 10_000 }

@@ -1,5 +1,5 @@
 import * as yup from 'yup'
-import { DEFAULT_TAG_COLOR, TAG_NAME, type TagDto } from '../../../../../shared/contracts/tags'
+import { DEFAULT_TAG_COLOR, TAG_NAME, type TagDto } from '@shared/contracts/tags'
 
 /** `tags` namespace keys; the pt-BR texts are the spec's. */
 export const tagValidationMessages = {

@@ -5,11 +5,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TagDto, TagList } from '../../../../../shared/contracts/tags'
-import { http } from '../../../lib/http'
-import { setToastSink, type ToastMessage } from '../../../lib/notify'
-import { endSession, startSession } from '../../../lib/session'
-import { buildSessionUser } from '../../tickets/fixtures'
+import type { TagDto, TagList } from '@shared/contracts/tags'
+import { http } from '@renderer/lib/http'
+import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { endSession, startSession } from '@renderer/lib/session'
+import { buildSessionUser } from '@renderer/features/tickets/fixtures'
 import { TagsPage } from './TagsPage'
 
 const SLOW = { timeout: 10_000 }

@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 import { QueueField } from './QueueField'
 import { useTicketDialogStyles } from './TicketDialog.styles'
 

@@ -5,7 +5,7 @@ import {
   PeopleCommunityRegular,
 } from '@fluentui/react-icons'
 import type { ComponentType } from 'react'
-import type { Channel } from '../../../../../shared/contracts/connections'
+import type { Channel } from '@shared/contracts/connections'
 
 /** Fluent has no brand logos: each channel gets a distinct glyph and its name as a label. */
 const ICONS: Record<Channel, ComponentType<{ 'aria-label'?: string; role?: string }>> = {

@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 import { useTicketDialogStyles } from './TicketDialog.styles'
 
 export interface CloseTicketDialogProps {

@@ -1,6 +1,6 @@
 import { mergeClasses } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { QueueRef } from '../../../../../shared/contracts/tickets'
+import type { QueueRef } from '@shared/contracts/tickets'
 import { useQueueLabelStyles } from './QueueLabel.styles'
 
 export interface QueueMarkProps {

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto, UpdateTicketBody } from '../../../../../shared/contracts/tickets'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { useCurrentUser } from '../../../hooks/useSession'
-import { notifySuccess } from '../../../lib/notify'
+import type { TicketDto, UpdateTicketBody } from '@shared/contracts/tickets'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { notifySuccess } from '@renderer/lib/notify'
 import {
   TicketActionsContext,
   type TicketActions,

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { TICKET_STATUSES, type TicketStatus } from '../../../../../shared/contracts/tickets'
+import { TICKET_STATUSES, type TicketStatus } from '@shared/contracts/tickets'
 import { ticketQueries } from '../queries'
 import { QueueLabel } from './QueueLabel'
 import { useTicketFiltersPanelStyles } from './TicketFiltersPanel.styles'

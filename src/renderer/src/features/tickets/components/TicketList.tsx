@@ -12,10 +12,10 @@ import {
   type Ref,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
-import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '../../../../../shared/constants'
-import { EmptyState } from '../../../components/EmptyState'
-import { errorMessage } from '../../../lib/notify'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '@shared/constants'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { errorMessage } from '@renderer/lib/notify'
 import {
   TicketListItem,
   useTicketRowLabels,

@@ -19,18 +19,18 @@ import {
 } from '@fluentui/react-icons'
 import { memo, useCallback, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
-import { SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import {
   canIgnorePendingTicket,
   canShowAllTickets,
   hasPermission,
   isAdmin,
-} from '../../../../../shared/permissions'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { useDebouncedValue } from '../../../hooks/useDebouncedValue'
-import { useCurrentUser } from '../../../hooks/useSession'
-import { notifySuccess } from '../../../lib/notify'
+} from '@shared/permissions'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { notifySuccess } from '@renderer/lib/notify'
 import { formatCount } from '../format'
 import { useTicketActions } from '../hooks/useTicketActions'
 import { useTicketList, type TicketListState } from '../hooks/useTicketList'

@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 import { ticketQueries } from '../queries'
 import type { TransferChoice } from '../transitions'
 import { QueueField } from './QueueField'

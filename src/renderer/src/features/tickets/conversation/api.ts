@@ -6,9 +6,9 @@ import type {
   MessageList,
   SendMessageBody,
   TranscriptionResult,
-} from '../../../../../shared/contracts/messages'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
-import { errorCodeOf, http } from '../../../lib/http'
+} from '@shared/contracts/messages'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { errorCodeOf, http } from '@renderer/lib/http'
 import type { QuickReply } from './message-rules'
 
 /** GET /tickets/u/{uuid}: the ticket of the conversation. */

@@ -1,5 +1,5 @@
-import { MESSAGE_EDIT_WINDOW_MS, type MessageDto } from '../../../../../shared/contracts/messages'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
+import { MESSAGE_EDIT_WINDOW_MS, type MessageDto } from '@shared/contracts/messages'
+import type { TicketDto } from '@shared/contracts/tickets'
 import {
   META_REPLY_WINDOW_MS,
   MIN_AUDIO_BYTES,

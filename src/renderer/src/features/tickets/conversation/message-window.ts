@@ -1,4 +1,4 @@
-import type { MessageDto, MessageList } from '../../../../../shared/contracts/messages'
+import type { MessageDto, MessageList } from '@shared/contracts/messages'
 import { MESSAGE_WINDOW_MAX } from './constants'
 
 /**

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { ContactDto } from '../../../../../shared/contracts/contacts'
-import type { MessageDto, SendMessageBody } from '../../../../../shared/contracts/messages'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
-import { i18n } from '../../../lib/i18n'
-import { notifyError } from '../../../lib/notify'
+import type { ContactDto } from '@shared/contracts/contacts'
+import type { MessageDto, SendMessageBody } from '@shared/contracts/messages'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { i18n } from '@renderer/lib/i18n'
+import { notifyError } from '@renderer/lib/notify'
 import {
   deleteMessage,
   editMessage,

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { useServerBase } from '../../../hooks/useServerBase'
-import { readStorage, writeStorage } from '../../../lib/storage'
+import { useServerBase } from '@renderer/hooks/useServerBase'
+import { readStorage, writeStorage } from '@renderer/lib/storage'
 import { CONVERSATION_STORAGE_KEYS, type PlaybackRate } from './constants'
 import { parsePlaybackRate } from './message-rules'
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MessageList } from '../../../../../shared/contracts/messages'
+import type { MessageList } from '@shared/contracts/messages'
 import * as api from './api'
 import { buildMessage, buildTicket } from '../fixtures'
 import { trimOldest, windowFromPage, type MessageWindow } from './message-window'

@@ -1,4 +1,4 @@
-import type { MessageDto } from '../../../../../shared/contracts/messages'
+import type { MessageDto } from '@shared/contracts/messages'
 
 export type TimelineItem =
   | { kind: 'day'; key: string; day: string; isToday: boolean }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { QueueSummary } from '../../../../../shared/contracts/users'
-import { isAdmin } from '../../../../../shared/permissions'
-import { useCurrentUser } from '../../../hooks/useSession'
+import type { QueueSummary } from '@shared/contracts/users'
+import { isAdmin } from '@shared/permissions'
+import { useCurrentUser } from '@renderer/hooks/useSession'
 import { ticketQueries } from '../queries'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useSocket } from '../../../hooks/useSocket'
+import { useSocket } from '@renderer/hooks/useSocket'
 
 /**
  * Calls `onReconnect` each time the company socket connects again after losing its connection,

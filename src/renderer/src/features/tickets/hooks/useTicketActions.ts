@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
+import type { TicketDto } from '@shared/contracts/tickets'
 import type { TicketHolder } from '../transitions'
 
 /** Where a ticket the user now holds is opened: its uuid, and its status to pick the tab. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import type { TicketDto } from '../../../../../shared/contracts/tickets'
-import { useCurrentUser } from '../../../hooks/useSession'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { useCurrentUser } from '@renderer/hooks/useSession'
 import type { TicketListFilters } from '../list-filters'
 import { ticketQueries } from '../queries'
 

@@ -2,13 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  TICKET_COUNT_CAP,
-  type ListTicketsQuery,
-  type TicketList,
-} from '../../../../../shared/contracts/tickets'
-import { i18n } from '../../../lib/i18n'
-import { endSession } from '../../../lib/session'
+import { TICKET_COUNT_CAP, type ListTicketsQuery, type TicketList } from '@shared/contracts/tickets'
+import { i18n } from '@renderer/lib/i18n'
+import { endSession } from '@renderer/lib/session'
 import * as api from '../api'
 import { buildContact, buildPage, buildSessionUser, buildTicket } from '../fixtures'
 import { findDialog, HIDDEN, renderTicketsPage, SLOW } from '../test-utils'

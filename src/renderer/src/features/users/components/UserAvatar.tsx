@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@fluentui/react-components'
-import { useServerBase } from '../../../hooks/useServerBase'
+import { useServerBase } from '@renderer/hooks/useServerBase'
 
 export interface UserAvatarProps {
   name: string

@@ -2,7 +2,7 @@ import { Button, Field } from '@fluentui/react-components'
 import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons'
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AVATAR_MAX_BYTES } from '../../../../../shared/constants'
+import { AVATAR_MAX_BYTES } from '@shared/constants'
 import { UserAvatar } from './UserAvatar'
 import { useUserAvatarFieldStyles } from './UserAvatarField.styles'
 

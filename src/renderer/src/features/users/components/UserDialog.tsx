@@ -17,10 +17,10 @@ import { useMemo, useState } from 'react'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { QueueSummary, UserDto } from '../../../../../shared/contracts/users'
-import { useCan } from '../../../hooks/useCan'
-import { useCurrentUser } from '../../../hooks/useSession'
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify'
+import type { QueueSummary, UserDto } from '@shared/contracts/users'
+import { useCan } from '@renderer/hooks/useCan'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
 import { readUserFieldError, type QueueOption } from '../api'
 import {
   buildUserSchema,
@@ -42,7 +42,7 @@ import { userQueries } from '../queries'
 import { useUserDialogStyles } from './UserDialog.styles'
 import { UserGeneralTab } from './UserGeneralTab'
 import { UserPermissionsTab } from './UserPermissionsTab'
-import { BusyButton } from '../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 
 export interface UserDialogProps {
   open: boolean

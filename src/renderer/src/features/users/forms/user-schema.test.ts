@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from 'yup'
-import enUsers from '../../../locales/en/users.json'
-import ptUsers from '../../../locales/pt-BR/users.json'
+import enUsers from '@renderer/locales/en/users.json'
+import ptUsers from '@renderer/locales/pt-BR/users.json'
 import {
   buildUserSchema,
   emptyUserFormValues,

@@ -1,13 +1,13 @@
 import * as yup from 'yup'
-import type { CreateUserBody, UpdateUserBody, UserDto } from '../../../../../shared/contracts/users'
-import { PASSWORD, USER_NAME } from '../../../../../shared/constants'
+import type { CreateUserBody, UpdateUserBody, UserDto } from '@shared/contracts/users'
+import { PASSWORD, USER_NAME } from '@shared/constants'
 import {
   PROFILE_GUARDED_USER_FIELDS,
   QUEUE_GUARDED_USER_FIELDS,
   type AllTicket,
   type Profile,
   type Switch,
-} from '../../../../../shared/permissions'
+} from '@shared/permissions'
 
 /**
  * Validation messages are `users` namespace keys, translated where they are shown; their en values

@@ -11,7 +11,7 @@ import {
 import { CameraRegular } from '@fluentui/react-icons'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notifyError } from '../../../../lib/notify'
+import { notifyError } from '@renderer/lib/notify'
 import { useCameraDialogStyles } from './CameraDialog.styles'
 
 export interface CameraDialogProps {

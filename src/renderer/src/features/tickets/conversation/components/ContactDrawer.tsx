@@ -21,20 +21,20 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto } from '../../../../../../shared/contracts/tickets'
-import { planAllows } from '../../../../../../shared/permissions'
-import { ConfirmDialog } from '../../../../components/ConfirmDialog'
-import { useMediaQuery } from '../../../../hooks/useMediaQuery'
-import { useCurrentUser } from '../../../../hooks/useSession'
-import { notifySuccess } from '../../../../lib/notify'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { planAllows } from '@shared/permissions'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { notifySuccess } from '@renderer/lib/notify'
 import {
   ContactDialog,
   ContactTagsEditor,
   contactQueries,
   KanbanStageField,
   TicketNotes,
-} from '../../../contacts'
-import { ContactAvatar } from '../../components/ContactAvatar'
+} from '@renderer/features/contacts'
+import { ContactAvatar } from '@renderer/features/tickets/components/ContactAvatar'
 import { patchTicketContact, useContactToggleMutation } from '../mutations'
 import { useContactDrawerStyles } from './ContactDrawer.styles'
 

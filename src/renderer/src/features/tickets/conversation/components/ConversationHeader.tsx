@@ -10,9 +10,9 @@ import {
 } from '@fluentui/react-icons'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto } from '../../../../../../shared/contracts/tickets'
-import { ContactAvatar } from '../../components/ContactAvatar'
-import { useTicketActions } from '../../hooks/useTicketActions'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { ContactAvatar } from '@renderer/features/tickets/components/ContactAvatar'
+import { useTicketActions } from '@renderer/features/tickets/hooks/useTicketActions'
 import { isTicketWritable } from '../message-rules'
 import { useConversationHeaderStyles } from './ConversationHeader.styles'
 

@@ -12,7 +12,7 @@ import {
 import { DeleteRegular, DocumentRegular } from '@fluentui/react-icons'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BusyButton } from '../../../../components/BusyButton'
+import { BusyButton } from '@renderer/components/BusyButton'
 import type { MediaUpload } from '../api'
 import { useMediaPreviewDialogStyles } from './MediaPreviewDialog.styles'
 

@@ -22,8 +22,8 @@ import {
 } from '@fluentui/react-icons'
 import { memo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MessageDto } from '../../../../../../shared/contracts/messages'
-import { errorMessage } from '../../../../lib/notify'
+import type { MessageDto } from '@shared/contracts/messages'
+import { errorMessage } from '@renderer/lib/notify'
 import {
   canDeleteMessage,
   canEditMessage,

@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MessageDto } from '../../../../../../shared/contracts/messages'
+import type { MessageDto } from '@shared/contracts/messages'
 import { parseAdPreview, parseLocation, parseVCard } from '../message-content'
 import { useMediaSrc } from '../preferences'
 import { AudioPlayer } from './AudioPlayer'

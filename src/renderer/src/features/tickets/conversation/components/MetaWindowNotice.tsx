@@ -1,8 +1,8 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TicketDto } from '../../../../../../shared/contracts/tickets'
-import { formatDateTime } from '../../format'
+import type { TicketDto } from '@shared/contracts/tickets'
+import { formatDateTime } from '@renderer/features/tickets/format'
 import { isMetaChannel, metaReplyDeadline } from '../message-rules'
 
 const REFRESH_MS = 60_000

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MessageDto } from '../../../../../../shared/contracts/messages'
+import type { MessageDto } from '@shared/contracts/messages'
 import { ALL_REACTIONS, QUICK_REACTIONS } from '../emoji'
 import { useReactMutation } from '../mutations'
 import { useReactionDialogStyles } from './ReactionDialog.styles'

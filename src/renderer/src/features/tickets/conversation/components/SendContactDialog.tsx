@@ -9,13 +9,13 @@ import {
 } from '@fluentui/react-components'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ContactDto } from '../../../../../../shared/contracts/contacts'
-import type { SendMessageBody } from '../../../../../../shared/contracts/messages'
-import { BusyButton } from '../../../../components/BusyButton'
-import { notifyError } from '../../../../lib/notify'
+import type { ContactDto } from '@shared/contracts/contacts'
+import type { SendMessageBody } from '@shared/contracts/messages'
+import { BusyButton } from '@renderer/components/BusyButton'
+import { notifyError } from '@renderer/lib/notify'
 import { keyForSend, type PendingSend } from '../idempotency'
 import { useSendMessageMutation } from '../mutations'
-import { ContactDialog } from '../../../contacts'
+import { ContactDialog } from '@renderer/features/contacts'
 import { ContactPicker } from './ContactPicker'
 
 /** A number masked for LGPD (digits hidden) cannot go into a card. */

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MessageDto } from '../../../../../../shared/contracts/messages'
+import type { MessageDto } from '@shared/contracts/messages'
 import { useTranscribeMutation } from '../mutations'
 import { useTranscriptionDialogStyles } from './TranscriptionDialog.styles'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { notifyError } from '../../../../lib/notify'
+import { notifyError } from '@renderer/lib/notify'
 import { recordingFormat, shouldDiscardRecording, type RecordingFormat } from '../message-rules'
 
 export type RecorderState = 'idle' | 'starting' | 'recording' | 'stopping'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notifyError } from '../../../../lib/notify'
-import { readTicketConflict } from '../../api'
+import { notifyError } from '@renderer/lib/notify'
+import { readTicketConflict } from '@renderer/features/tickets/api'
 import { forwardMessage } from '../api'
 import { FORWARD_PAUSE_MS } from '../constants'
 
