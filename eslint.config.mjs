@@ -55,7 +55,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.mjs', 'scripts/*.mjs', '.ci/*.mjs'],
+          allowDefaultProject: ['*.mjs', '*.cjs', 'scripts/*.mjs', '.ci/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -74,9 +74,9 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-  { files: ['**/*.mjs', 'scripts/**', '.ci/**'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{mjs,cjs}', 'scripts/**', '.ci/**'], ...tseslint.configs.disableTypeChecked },
   {
-    files: ['**/*.mjs', 'scripts/**', '.ci/**', 'tests/bench/**'],
+    files: ['**/*.{mjs,cjs}', 'scripts/**', '.ci/**', 'tests/bench/**'],
     languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
   },

@@ -7,6 +7,7 @@ import { npx, run } from './lib.mjs'
 const steps = [
   ['type-check', () => npx('tsc', ['-b', 'tsconfig.json'])],
   ['lint', () => npx('eslint', ['--max-warnings', '0', '.'])],
+  ['import graph', () => npx('depcruise', ['src', '--config', '.dependency-cruiser.cjs'])],
   ['format', () => npx('prettier', ['--check', '.'])],
   ['migrations', () => run(process.execPath, ['scripts/check-migrations.mjs'])],
   ['unit tests', () => npx('vitest', ['run', '--project', 'unit'])],

@@ -10,6 +10,8 @@ import { openDatabase, type Database } from '@server/db/client'
 import type { MakeSocket } from '@server/channels/whatsapp/socket'
 import type { Mailer } from '@server/lib/mailer'
 import type { Services } from '@server/services'
+import { createTokenService } from '@server/lib/tokens'
+import { registerMinter } from './auth'
 
 export interface TestApp {
   app: FastifyInstance
@@ -88,6 +90,7 @@ export async function buildTestApp(
     ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
   })
   await app.ready()
+  registerMinter(app, handle.db, createTokenService(config.jwtSecret, config.refreshSecret))
   return {
     app,
     db: handle.db,

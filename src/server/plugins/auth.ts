@@ -1,7 +1,8 @@
+import type { RequestContext } from '@server/context'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isAdmin, planAllows, type PlanFeature } from '@shared/permissions'
 import { AppError } from '../lib/app-error'
-import type { AuthService, RequestContext } from '../modules/auth/auth.service'
+import type { AuthService } from '../modules/auth/auth.service'
 
 /** Who may call a route. Every route declares one; the authorisation matrix test walks them. */
 export type Access = 'public' | 'user' | 'admin' | 'super'

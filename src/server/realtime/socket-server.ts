@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import type { Server as HttpServer } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import { Server, type Socket } from 'socket.io'
@@ -8,7 +9,6 @@ import {
   SOCKET_REFUSAL,
   type ClientEvents,
 } from '@shared/realtime/events'
-import type { RequestContext } from '../modules/auth/auth.service'
 import type { Services } from '../services'
 import type { BindableRealtimeHub } from './hub'
 

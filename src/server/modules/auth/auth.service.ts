@@ -1,3 +1,4 @@
+import type { AuthUser, CompanyContext, RequestContext } from '@server/context'
 import { randomUUID } from 'node:crypto'
 import {
   LOGIN_LIMITS,
@@ -12,26 +13,13 @@ import type { CoreDeps } from '@server/deps'
 import { AppError } from '@server/lib/app-error'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@server/lib/passwords'
 import { addDays, dateIn, isWithinWorkHours, minutesIn } from '@server/lib/time'
-import {
-  companyContextOf,
-  type CompaniesService,
-  type CompanyContext,
-} from '../companies/companies.service'
+import { companyContextOf } from '../companies/companies.presenter'
+import type { CompaniesService } from '../companies/companies.service'
 import type { PlansService } from '../plans/plans.service'
 import type { SettingsService } from '../settings/settings.service'
-import type { AuthUser, UsersService } from '../users/users.service'
+import type { UsersService } from '../users/users.service'
 import { authRepository } from './auth.repository'
 import { rooms } from '@shared/realtime/events'
-
-/** The verified caller of a request or socket. */
-export interface RequestContext {
-  companyId: number
-  user: AuthUser
-  company: CompanyContext
-  sessionId: string
-  /** The subscription is past due: only auth, own company and billing routes answer. */
-  expired: boolean
-}
 
 export type ClientKind = 'web' | 'desktop'
 

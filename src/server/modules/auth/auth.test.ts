@@ -3,7 +3,7 @@ import { SignJWT } from 'jose'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCompany, buildPlan, buildUser } from '@tests/factories'
-import { loginAs, refreshCookieOf } from '@tests/helpers/auth'
+import { refreshCookieOf, signIn } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { createMailer } from '@server/lib/mailer'
 import { addDays } from '@server/lib/time'
@@ -397,7 +397,7 @@ describe('password reset', () => {
       })
       expect(old.statusCode).toBe(401)
       expect(
-        (await loginAs(mailed.app, { email: user.email, password: 'brand-new-1' })).authorization,
+        (await signIn(mailed.app, { email: user.email, password: 'brand-new-1' })).authorization,
       ).toMatch(/^Bearer /)
     } finally {
       await mailed.close()

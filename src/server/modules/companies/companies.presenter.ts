@@ -2,7 +2,18 @@ import type { CompanyAdminDto, CompanyDto, CompanyWithPlanDto } from '@shared/co
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import type { PlanRow } from '../plans/plans.table'
 import { presentPlan } from '../plans/plans.presenter'
+import type { CompanyContext } from '@server/context'
 import type { CompanyRow } from './companies.table'
+
+/** The company a request runs for, from its row and plan. */
+export const companyContextOf = (company: CompanyRow, plan: PlanRow): CompanyContext => ({
+  id: company.id,
+  name: company.name,
+  dueDate: company.dueDate,
+  timezone: company.timezone,
+  status: company.status,
+  plan: presentPlan(plan),
+})
 
 export const presentCompany = (row: CompanyRow): CompanyDto => ({
   id: row.id,

@@ -1,3 +1,4 @@
+import type { CompanyContext, RequestContext } from '@server/context'
 import { join } from 'node:path'
 import { PAGE_SIZE } from '@shared/constants'
 import type {
@@ -7,39 +8,20 @@ import type {
   ListCompaniesQuery,
   ListCompaniesResponse,
 } from '@shared/contracts/companies'
-import type { PlanDto } from '@shared/contracts/plans'
 import { isValidServiceHours, type ServiceHours } from '@shared/contracts/service-hours'
 import { isSuper } from '@shared/permissions'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
-import { presentPlan } from '../plans/plans.presenter'
-import type { PlanRow } from '../plans/plans.table'
 import { measureFolder } from './companies.disk'
-import { presentCompany, presentCompanyAdmin, presentCompanyWithPlan } from './companies.presenter'
+import {
+  companyContextOf,
+  presentCompany,
+  presentCompanyAdmin,
+  presentCompanyWithPlan,
+} from './companies.presenter'
 import { companiesRepository, type CompanyChanges } from './companies.repository'
 import type { companies, CompanyRow } from './companies.table'
-
-/** What every request knows about its company. */
-export interface CompanyContext {
-  id: number
-  name: string
-  dueDate: string
-  timezone: string
-  status: boolean
-  plan: PlanDto
-}
-
-/** The company a request runs for, from its row and plan. */
-export const companyContextOf = (company: CompanyRow, plan: PlanRow): CompanyContext => ({
-  id: company.id,
-  name: company.name,
-  dueDate: company.dueDate,
-  timezone: company.timezone,
-  status: company.status,
-  plan: presentPlan(plan),
-})
 
 /** Disk use is measured at most this often per company: walking a media folder is slow. */
 export const FOLDER_USAGE_TTL_MS = 60 * 60 * 1000

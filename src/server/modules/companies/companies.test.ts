@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PLATFORM_COMPANY_DUE_DATE } from '@shared/constants'
 import { defaultServiceHours } from '@shared/contracts/service-hours'
 import { buildCompany, buildConnection, buildPlan, buildTicket, buildUser } from '@tests/factories'
-import { loginAs } from '@tests/helpers/auth'
+import { loginAs, signIn } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
 let t: TestApp
@@ -66,7 +66,7 @@ describe('POST /companies', () => {
       campaignsEnabled: true,
       plan: { id: plan.id, useInstagram: false },
     })
-    const asNewAdmin = await loginAs(t.app, { email, password: 'segredo1' })
+    const asNewAdmin = await signIn(t.app, { email, password: 'segredo1' })
     const me = await inject('GET', '/auth/me', asNewAdmin)
     expect(me.json()).toMatchObject({ name: 'Empresa Nova', profile: 'admin', super: false })
     const settings = await inject('GET', `/companySettings/${company.id}`, asNewAdmin)

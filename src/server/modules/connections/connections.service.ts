@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import { randomInt } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import {
@@ -23,7 +24,6 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 import { AppError, validationError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService } from '../media/media.service'
 import type { QueuesService } from '../queues/queues.service'

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import {
   CONTACT_NAME,
   IMPORT_MAX_ROWS,
@@ -20,7 +21,6 @@ import type { ChannelRegistry } from '@server/channels/registry'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
 import { isUniqueViolation } from '@server/lib/unique-violation'
-import type { RequestContext } from '../auth/auth.service'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { TagsService } from '../tags/tags.service'

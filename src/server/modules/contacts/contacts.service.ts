@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import {
   CONTACT_COUNT_CAP,
   CONTACT_EXPORT_HEADERS,
@@ -25,7 +26,6 @@ import { parseIdList } from '@server/lib/id-list'
 import { AppError, validationError } from '@server/lib/app-error'
 import { decodeNameCursor, encodeNameCursor } from '@server/lib/name-cursor'
 import { isUniqueViolation } from '@server/lib/unique-violation'
-import type { RequestContext } from '../auth/auth.service'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { MediaService } from '../media/media.service'

@@ -1,10 +1,10 @@
+import type { RequestContext } from '@server/context'
 import { canManageConnections } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
 import type { HistoryIntake, HistoryMessage } from '@server/channels/whatsapp'
 import type { InboundIntake } from '@server/channels/types'
 import type { CoreDeps } from '@server/deps'
 import { AppError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
 import { messageImportRepository } from './message-import.repository'
 
 /** What the import needs from the inbound pipeline: the intake, and when it is done. */

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import { randomUUID } from 'node:crypto'
 import { posix } from 'node:path'
 import {
@@ -17,7 +18,6 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
 import { webmOpusToOgg, WebmToOggError } from '@server/lib/webm-to-ogg'
-import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService, StoredFile } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'

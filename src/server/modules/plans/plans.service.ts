@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import { PAGE_SIZE } from '@shared/constants'
 import {
   normaliseAmount,
@@ -12,7 +13,6 @@ import { isSuper } from '@shared/permissions'
 import type { CoreDeps } from '@server/deps'
 import { AppError } from '@server/lib/app-error'
 import { isUniqueViolation } from '@server/lib/unique-violation'
-import type { RequestContext } from '../auth/auth.service'
 import { presentPlan, presentPublicPlan } from './plans.presenter'
 import { plansRepository, type PlanChanges } from './plans.repository'
 import type { plans } from './plans.table'

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import {
   CHATBOT_MAX_DEPTH,
   type ChatbotDetailDto,
@@ -10,7 +11,6 @@ import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
 import { chatbotsRepository, type ChatbotValues, type TreeRow } from './chatbots.repository'
 import type { ChatbotRow } from './chatbots.table'
 import { assertOptionRules, assertTreeRules, flattenTree, type FlatOption } from './chatbots.tree'

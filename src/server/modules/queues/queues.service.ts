@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import {
   CHATBOT_MAX_DEPTH,
   QUEUE_NAME,
@@ -12,7 +13,6 @@ import type { CoreDeps } from '@server/deps'
 import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 import { AppError, validationError } from '@server/lib/app-error'
 import { isUniqueViolation } from '@server/lib/unique-violation'
-import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ChatbotsService } from './chatbots.service'
 import { presentQueue } from './queues.presenter'

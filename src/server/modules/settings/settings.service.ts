@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -27,7 +28,6 @@ import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
 import { settingsRepository } from './settings.repository'
 import type { CompanySettingsRow } from './settings.table'
 

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import { randomInt } from 'node:crypto'
 import {
   DEFAULT_TAG_COLOR,
@@ -19,7 +20,6 @@ import { AppError, validationError } from '@server/lib/app-error'
 import { isId } from '@server/lib/id-list'
 import { decodeNameCursor, encodeNameCursor } from '@server/lib/name-cursor'
 import { isUniqueViolation } from '@server/lib/unique-violation'
-import type { RequestContext } from '../auth/auth.service'
 import type { TicketCore } from '../tickets/tickets.core'
 import type { TicketsService } from '../tickets/tickets.service'
 import { presentTag } from './tags.presenter'

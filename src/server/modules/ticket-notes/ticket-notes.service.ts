@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import {
   TICKET_NOTE,
   TICKET_NOTES_LIMIT,
@@ -8,7 +9,6 @@ import {
 import { isAdmin } from '@shared/permissions'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
 import type { TicketsService } from '../tickets/tickets.service'
 import { ticketNotesRepository, type TicketNoteView } from './ticket-notes.repository'
 

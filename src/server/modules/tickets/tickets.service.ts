@@ -1,3 +1,4 @@
+import type { RequestContext } from '@server/context'
 import type { Channel } from '@shared/contracts/connections'
 import type { CompanySettingValues } from '@shared/contracts/settings'
 import {
@@ -18,7 +19,6 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { parseIdList } from '@server/lib/id-list'
 import { AppError, validationError } from '@server/lib/app-error'
-import type { RequestContext } from '../auth/auth.service'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { AutomaticMessages } from '../messages/outbound.types'

@@ -1,3 +1,4 @@
+import type { AuthUser, RequestContext } from '@server/context'
 import { AVATAR_MAX_BYTES, PAGE_SIZE } from '@shared/constants'
 import type {
   CreateUserBody,
@@ -19,7 +20,6 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
 import { hashPassword } from '@server/lib/passwords'
-import type { RequestContext } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { MediaService } from '../media/media.service'
@@ -28,9 +28,6 @@ import { presentUser, presentUserListItem } from './users.presenter'
 import { userPolicy } from './users.policy'
 import { usersRepository, type UserChanges } from './users.repository'
 import type { UserRow } from './users.table'
-
-/** A user as the auth layer sees him: the row plus his queue ids. */
-export type AuthUser = UserRow & { queueIds: number[] }
 
 type RevocationReason = 'password-changed' | 'deleted'
 interface Collaborators {

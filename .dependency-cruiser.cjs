@@ -1,0 +1,35 @@
+/**
+ * Import rules the compiler cannot see, run by `npm run lint` (ARCHITECTURE.md, processes and
+ * boundaries). Type-only imports count: a type cycle becomes a runtime cycle with the first value
+ * import along it.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'Files must not import each other, directly or in a circle, types included.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'another-modules-repository',
+      severity: 'error',
+      comment:
+        "A server module uses another module's service, never its repository. The inbound " +
+        "pipeline is the exception (src/server/modules/README.md): it writes contacts, tickets " +
+        'and messages in one transaction per batch, through their repositories.',
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/inbound/', '\\.test\\.ts$'] },
+      to: {
+        path: '^src/server/modules/[^/]+/[^/]+\\.repository\\.ts$',
+        pathNot: '^src/server/modules/$1/',
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^src/server/db/migrations/' },
+  },
+}
