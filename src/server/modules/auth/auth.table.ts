@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { createdAt } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { users } from '../users/users.table'
 
 /**
@@ -10,9 +11,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     userId: integer('userId')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -24,7 +23,7 @@ export const refreshTokens = pgTable(
     revokedReason: text('revokedReason', {
       enum: ['rotated', 'logout', 'signed-in-elsewhere', 'reuse', 'password-changed', 'deleted'],
     }),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_company_user_idx').on(t.companyId, t.userId)],
 )
@@ -33,16 +32,14 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     userId: integer('userId')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('tokenHash').notNull().unique(),
     expiresAt: timestamp('expiresAt', { withTimezone: true }).notNull(),
     usedAt: timestamp('usedAt', { withTimezone: true }),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_company_user_idx').on(t.companyId, t.userId)],
 )
@@ -58,7 +55,7 @@ export const authAttempts = pgTable(
     kind: text('kind', { enum: ['login-failure', 'signup', 'password-reset'] }).notNull(),
     ip: text('ip').notNull(),
     email: text('email'),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('auth_attempts_kind_ip_idx').on(t.kind, t.ip, t.createdAt),

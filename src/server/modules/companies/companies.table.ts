@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
 import { plans } from '../plans/plans.table'
 
 export const companies = pgTable('companies', {
@@ -35,8 +36,16 @@ export const companies = pgTable('companies', {
   folderSize: bigint('folderSize', { mode: 'number' }).notNull().default(0),
   numberFileFolder: integer('numberFileFolder').notNull().default(0),
   updatedAtFolder: timestamp('updatedAtFolder', { withTimezone: true }),
-  createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 })
 
 export type CompanyRow = typeof companies.$inferSelect
+
+/**
+ * The owning company of a tenant row: every tenant table has it, and its indexes start with it.
+ * Deleting a company deletes its rows.
+ */
+export const tenantKey = () =>
+  integer('companyId')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' })

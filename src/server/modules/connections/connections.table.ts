@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 
 /**
@@ -23,9 +24,7 @@ export const connections = pgTable(
   'connections',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     name: text('name').notNull(),
     channel: text('channel', {
       enum: ['whatsapp', 'whatsappapi', 'facebook', 'instagram'],
@@ -102,8 +101,7 @@ export const connections = pgTable(
      * /facebook; for Instagram it is the linked page, not the account id).
      */
     facebookPageId: text('facebookPageId'),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('connections_company_channel_idx').on(t.companyId, t.channel),
@@ -124,9 +122,7 @@ export type ConnectionRow = typeof connections.$inferSelect
 export const connectionQueues = pgTable(
   'connection_queues',
   {
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     connectionId: integer('connectionId')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),

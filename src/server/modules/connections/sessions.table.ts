@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from './connections.table'
 
 /**
@@ -10,9 +10,7 @@ export const whatsappSessionCreds = pgTable('whatsapp_session_creds', {
   connectionId: integer('connectionId')
     .primaryKey()
     .references(() => connections.id, { onDelete: 'cascade' }),
-  companyId: integer('companyId')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: tenantKey(),
   credsSealed: text('credsSealed').notNull(),
   updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -23,9 +21,7 @@ export const whatsappSessionKeys = pgTable(
     connectionId: integer('connectionId')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     type: text('type').notNull(),
     keyId: text('keyId').notNull(),
     valueSealed: text('valueSealed').notNull(),

@@ -10,7 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { createdAt, timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 
 /**
@@ -21,9 +22,7 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     name: text('name').notNull(),
     number: text('number').notNull(),
     /** The channel family: whatsapp (Baileys and Cloud API alike), facebook or instagram. */
@@ -53,8 +52,7 @@ export const contacts = pgTable(
     searchText: text('searchText')
       .notNull()
       .generatedAlwaysAs(sql`atende_fold("name" || ' ' || "number" || ' ' || "email")`),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('contacts_company_channel_number_key').on(t.companyId, t.channel, t.number),
@@ -78,16 +76,13 @@ export const contactExtraInfo = pgTable(
   'contact_extra_info',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     contactId: integer('contactId')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     value: text('value').notNull(),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('contact_extra_info_company_contact_idx').on(t.companyId, t.contactId)],
 )
@@ -112,9 +107,7 @@ export const contactImportJobs = pgTable(
   'contact_import_jobs',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     /** Who started it: progress events go to this user only. */
     userId: integer('userId').notNull(),
     source: text('source', { enum: ['rows', 'upload', 'phone', 'chats'] }).notNull(),
@@ -128,7 +121,7 @@ export const contactImportJobs = pgTable(
     skipped: integer('skipped').notNull().default(0),
     error: text('error'),
     results: jsonb('results').$type<StoredImportResult[]>().notNull().default([]),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp('finishedAt', { withTimezone: true }),
   },
   (t) => [index('contact_import_jobs_company_idx').on(t.companyId, t.createdAt)],

@@ -1,4 +1,5 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
 
 /** Help videos are platform-wide (no company): the operator writes them, everyone reads them. */
 export const helps = pgTable(
@@ -10,8 +11,7 @@ export const helps = pgTable(
     /** A video code (YouTube id) the client embeds. */
     video: text('video').notNull().default(''),
     link: text('link').notNull().default(''),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('helps_title_id_idx').on(t.title, t.id)],
 )

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { InboundContent } from '@server/channels/types'
-import { companies } from '../companies/companies.table'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { messages } from '../messages/messages.table'
 
@@ -24,9 +24,7 @@ export const inboundEvents = pgTable(
   'inbound_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     connectionId: integer('connectionId')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),
@@ -56,9 +54,7 @@ export const inboundMediaRetries = pgTable(
   'inbound_media_retries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     connectionId: integer('connectionId')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),

@@ -8,7 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 
 /**
@@ -19,9 +19,7 @@ export const messageImportItems = pgTable(
   'message_import_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     connectionId: integer('connectionId')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),

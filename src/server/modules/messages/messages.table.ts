@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
@@ -34,9 +35,7 @@ export const messages = pgTable(
   'messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     ticketId: integer('ticketId')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -76,8 +75,7 @@ export const messages = pgTable(
     /** Why the last send failed: an error code of the catalogue. */
     sendError: text('sendError'),
     idempotencyKey: text('idempotencyKey'),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('messages_connection_wid_key')

@@ -1,4 +1,5 @@
-import { boolean, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
 
 /** Plans are platform-wide (no company): the operator defines them, companies subscribe to one. */
 export const plans = pgTable('plans', {
@@ -19,8 +20,7 @@ export const plans = pgTable('plans', {
   useKanban: boolean('useKanban').notNull().default(true),
   useOpenAi: boolean('useOpenAi').notNull().default(true),
   useIntegrations: boolean('useIntegrations').notNull().default(true),
-  createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 })
 
 export type PlanRow = typeof plans.$inferSelect

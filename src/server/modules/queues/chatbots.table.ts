@@ -5,11 +5,11 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
 import type { ChatbotType } from '@shared/contracts/queues'
-import { companies } from '../companies/companies.table'
+import { tenantKey } from '../companies/companies.table'
 import { users } from '../users/users.table'
 import { queues } from './queues.table'
 
@@ -21,9 +21,7 @@ export const chatbots = pgTable(
   'chatbots',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     queueId: integer('queueId').references(() => queues.id, { onDelete: 'cascade' }),
     chatbotId: integer('chatbotId').references((): AnyPgColumn => chatbots.id, {
       onDelete: 'cascade',
@@ -39,8 +37,7 @@ export const chatbots = pgTable(
     closeTicket: boolean('closeTicket').notNull().default(false),
     /** Place among its siblings: the bot numbers options in this order. */
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('chatbots_company_queue_idx').on(t.companyId, t.queueId, t.position),

@@ -6,20 +6,18 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
 import type { ServiceHours } from '@shared/contracts/service-hours'
-import { companies } from '../companies/companies.table'
+import { tenantKey } from '../companies/companies.table'
 
 /** Departments: routing target of tickets, with their service hours, rotation and option tree. */
 export const queues = pgTable(
   'queues',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     name: text('name').notNull(),
     color: text('color').notNull(),
     orderQueue: integer('orderQueue'),
@@ -36,8 +34,7 @@ export const queues = pgTable(
     fileListId: integer('fileListId'),
     /** A ticket moved into this queue is closed instead (reference §7). */
     closeTicket: boolean('closeTicket').notNull().default(false),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('queues_company_name_key').on(t.companyId, t.name),

@@ -1,13 +1,10 @@
 import { boolean, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { companies, tenantKey } from '../companies/companies.table'
 
 /** One row per company, one column per option (001 §3 Company settings). */
 export const companySettings = pgTable('company_settings', {
   id: serial('id').primaryKey(),
-  companyId: integer('companyId')
-    .notNull()
-    .unique()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: tenantKey().unique(),
   userRating: text('userRating').notNull().default('disabled'),
   scheduleType: text('scheduleType').notNull().default('disabled'),
   chatBotType: text('chatBotType').notNull().default('text'),

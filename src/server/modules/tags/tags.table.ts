@@ -1,14 +1,6 @@
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
 
@@ -17,14 +9,11 @@ export const tags = pgTable(
   'tags',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     name: text('name').notNull(),
     color: text('color').notNull(),
     kanban: integer('kanban').notNull().default(0),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('tags_company_name_idx').on(t.companyId, t.name),
@@ -38,9 +27,7 @@ export type TagRow = typeof tags.$inferSelect
 export const contactTags = pgTable(
   'contact_tags',
   {
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     contactId: integer('contactId')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -57,9 +44,7 @@ export const contactTags = pgTable(
 export const ticketTags = pgTable(
   'ticket_tags',
   {
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     ticketId: integer('ticketId')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
 import { users } from '../users/users.table'
@@ -9,17 +10,14 @@ export const ticketNotes = pgTable(
   'ticket_notes',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     ticketId: integer('ticketId').references(() => tickets.id, { onDelete: 'cascade' }),
     contactId: integer('contactId')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull(),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('ticket_notes_company_contact_idx').on(t.companyId, t.contactId, t.createdAt),

@@ -10,7 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { createdAt, timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
@@ -26,9 +27,7 @@ export const tickets = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().defaultRandom(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     contactId: integer('contactId')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -61,8 +60,7 @@ export const tickets = pgTable(
     imported: timestamp('imported', { withTimezone: true }),
     lgpdSendMessageAt: timestamp('lgpdSendMessageAt', { withTimezone: true }),
     lgpdAcceptedAt: timestamp('lgpdAcceptedAt', { withTimezone: true }),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('tickets_uuid_key').on(t.uuid),
@@ -95,16 +93,14 @@ export const ticketLogs = pgTable(
   'ticket_logs',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     ticketId: integer('ticketId')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
     queueId: integer('queueId').references(() => queues.id, { onDelete: 'set null' }),
     type: text('type', { enum: TICKET_LOG_TYPES }).notNull(),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ticket_logs_company_ticket_idx').on(t.companyId, t.ticketId, t.createdAt)],
 )
@@ -119,9 +115,7 @@ export const ticketTrackings = pgTable(
   'ticket_trackings',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     ticketId: integer('ticketId')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -135,7 +129,7 @@ export const ticketTrackings = pgTable(
     finishedAt: timestamp('finishedAt', { withTimezone: true }),
     ratingAt: timestamp('ratingAt', { withTimezone: true }),
     chatbotAt: timestamp('chatbotAt', { withTimezone: true }),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ticket_trackings_company_created_idx').on(t.companyId, t.createdAt),
@@ -150,15 +144,13 @@ export const userRatings = pgTable(
   'user_ratings',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     ticketId: integer('ticketId')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
     rate: integer('rate').notNull(),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('user_ratings_company_ticket_idx').on(t.companyId, t.ticketId, t.id)],
 )

@@ -10,7 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { companies } from '../companies/companies.table'
+import { timestamps } from '@server/db/columns'
+import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { queues } from '../queues/queues.table'
 
@@ -18,9 +19,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     name: text('name').notNull(),
     /** Stored as typed; uniqueness is on lower(email) across the platform (login is by e-mail). */
     email: text('email').notNull(),
@@ -68,8 +67,7 @@ export const users = pgTable(
     allowConnections: text('allowConnections', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('disabled'),
-    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -84,9 +82,7 @@ export type UserRow = typeof users.$inferSelect
 export const userQueues = pgTable(
   'user_queues',
   {
-    companyId: integer('companyId')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantKey(),
     userId: integer('userId')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
