@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ServerConfig } from './config'
-import { openSessionLocks, type Database } from './db/client'
+import { openSessionLocks, rawSqlOf, type Database } from './db/client'
 import type { CoreDeps } from './deps'
+import { createJobEngine, DEFAULT_JOB_SETTINGS } from './jobs/engine'
+import { registerJobHandlers } from './jobs/handlers'
 import { createMailer, type Mailer } from './lib/mailer'
 import { createTokenService } from './lib/tokens'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
 export interface App {
   app: FastifyInstance
   services: Services
+  /** What the services were built from (tests build extra services on the same deps). */
+  deps: CoreDeps
 }
 
 /**
@@ -73,11 +77,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     tokens: createTokenService(config.jwtSecret, config.refreshSecret),
     mailer: options.mailer ?? createMailer(config.smtp),
     realtime,
+    jobs: createJobEngine(rawSqlOf(options.db), app.log, config.jobs ?? DEFAULT_JOB_SETTINGS),
     log: app.log,
     sessionLocks,
     defaultTimeZone: DEFAULT_TIME_ZONE,
   }
   const services = createServices(deps, { makeSocket: options.makeSocket })
+  registerJobHandlers(deps.jobs, services)
 
   registerErrorHandling(app)
   // Headers and CORS first, so that refusals by the guard carry them too.
@@ -118,15 +124,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     io.engine.close()
     done()
   })
-  // Background work (sessions, the sender, the pipeline) ends before the database closes.
+  // Background work (jobs, sessions, the sender, the pipeline) ends before the database closes.
   app.addHook('onClose', async () => {
+    await deps.jobs.stop()
     await services.sessions.stopAll()
     await services.messageImport.stop()
     await services.messages.sender.stop()
     await services.inbound.stop()
-    await services.contactImports.stop()
     await sessionLocks.close()
   })
+  // Jobs start with the app (`ready`, or the first `listen`): tests register stand-in
+  // drivers before any job can run.
+  app.addHook('onReady', () => deps.jobs.start())
 
-  return { app, services }
+  return { app, services, deps }
 }

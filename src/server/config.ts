@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { JobEngineSettings } from './jobs/engine'
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface ServerConfig {
@@ -43,6 +44,8 @@ export interface ServerConfig {
    * `META_VERIFY_TOKEN`). Absent: that onboarding answers ERR_FACEBOOK_NOT_CONFIGURED.
    */
   metaApp?: { id: string; secret: string; verifyToken: string | null } | null
+  /** Job engine timing; absent: DEFAULT_JOB_SETTINGS. Tests shorten it. */
+  jobs?: JobEngineSettings
 }
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'

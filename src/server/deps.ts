@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import type { SessionLocks } from './db/session-locks'
+import type { JobEngine } from './jobs/engine'
 import type { Mailer } from './lib/mailer'
 import type { TokenService } from './lib/tokens'
 import type { RealtimeHub } from './realtime/hub'
@@ -13,6 +14,8 @@ export interface CoreDeps {
   tokens: TokenService
   mailer: Mailer
   realtime: RealtimeHub
+  /** Background jobs (pg-boss): durable, retried, once across instances. */
+  jobs: JobEngine
   log: FastifyBaseLogger
   /**
    * This instance's owner locks (one WhatsApp socket per connection across instances). Deps

@@ -4,7 +4,6 @@ import type { ServerConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedPlatform, type SeedResult } from './db/seed'
 import type { Services } from './services'
-import { PRESENCE_STALE_MS } from '@shared/constants'
 
 export interface RunningServer {
   /** Where this process listens, as a local URL (PUBLIC_URL may differ behind a proxy). */
@@ -15,8 +14,6 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-const HOUSEKEEPING_INTERVAL_MS = 60_000
-
 /**
  * The server's public entry (also the only one the desktop main process may use): opens and
  * migrates the database, seeds the platform on first start, listens, and returns `stop()`.
@@ -25,16 +22,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const database = await openDatabase(config)
   await database.migrate()
   const seed = await seedPlatform(database.db, config.admin)
+  // Jobs (imports, housekeeping) start with the app; a job a crash interrupted is tried again.
   const { app, services } = await buildApp({ config, db: database.db })
-
-  // Presence sweep and ledger pruning; both are idempotent, so several instances may run them.
-  const housekeeping = setInterval(() => {
-    Promise.all([
-      services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),
-      services.auth.pruneAttempts(),
-    ]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'))
-  }, HOUSEKEEPING_INTERVAL_MS)
-  housekeeping.unref()
 
   const address = new URL(await app.listen({ port: config.port, host: config.host }))
   // Work left by a previous run resumes: stored provider events, queued sends, live sessions.
@@ -53,7 +42,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     seed,
     stop() {
       stopping ??= (async () => {
-        clearInterval(housekeeping)
         await app.close()
         await database.close()
       })()

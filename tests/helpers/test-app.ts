@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '@server/app'
@@ -9,6 +10,7 @@ import type { ServerConfig } from '@server/config'
 import { openDatabase, type Database } from '@server/db/client'
 import type { MakeSocket } from '@server/channels/whatsapp/socket'
 import type { Mailer } from '@server/lib/mailer'
+import type { CoreDeps } from '@server/deps'
 import type { Services } from '@server/services'
 import { createTokenService } from '@server/lib/tokens'
 import { registerMinter } from './auth'
@@ -17,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance
   db: Database
   services: Services
+  /** What the services were built from: tests that build a service by hand start from it. */
+  deps: CoreDeps
   config: ServerConfig
   close(): Promise<void>
 }
@@ -51,11 +55,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
  * A fresh database per call: PGlite in memory, or, when DATABASE_URL is set, a new database on
  * that PostgreSQL server, dropped on close. The same suites run against both.
  */
-async function freshDatabase() {
+export async function freshDatabase() {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) {
     const handle = await openDatabase({ databaseUrl: null, pgliteDir: null })
-    return { handle, drop: () => Promise.resolve() }
+    return { handle, url: null, drop: () => Promise.resolve() }
   }
   const name = `atende_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
@@ -67,6 +71,8 @@ async function freshDatabase() {
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null })
   return {
     handle,
+    /** Where other processes reach this database (null: in memory, this process only). */
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl })
       await client.connect()
@@ -82,10 +88,11 @@ export async function buildTestApp(
   const config = testConfig(options.config)
   const { handle, drop } = await freshDatabase()
   await handle.migrate()
-  const { app, services } = await buildApp({
+  const { app, services, deps } = await buildApp({
     config,
     db: handle.db,
-    logger: false,
+    // TEST_LOG=error (or another pino level) shows the app's log while a test runs.
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
   })
@@ -95,12 +102,61 @@ export async function buildTestApp(
     app,
     db: handle.db,
     services,
+    deps,
     config,
     async close() {
       await app.close()
       await handle.close()
       await drop()
       rmSync(config.dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Another server instance of a test app: its own services, jobs and locks on the same data. */
+export interface TestInstance {
+  app: FastifyInstance
+  services: Services
+  deps: CoreDeps
+  close(): Promise<void>
+}
+
+/**
+ * A second server instance on the test app's database, as another process would run: on
+ * PostgreSQL with its own connections; on PGlite (one process) on the same database object.
+ */
+export async function buildSecondInstance(
+  t: TestApp,
+  config: Partial<ServerConfig> = {},
+  /** Runs before the instance starts its jobs (stand-in drivers). */
+  prepare: (instance: Pick<TestInstance, 'services'>) => void = () => undefined,
+): Promise<TestInstance> {
+  let db = t.db
+  let closeDb = () => Promise.resolve()
+  const serverUrl = process.env.DATABASE_URL
+  if (serverUrl) {
+    const result = await t.db.execute(sql`SELECT current_database() AS name`)
+    const [row] = (result as { rows: { name: string }[] }).rows
+    const url = new URL(serverUrl)
+    url.pathname = `/${row!.name}`
+    const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null })
+    db = handle.db
+    closeDb = () => handle.close()
+  }
+  const { app, services, deps } = await buildApp({
+    config: { ...t.config, ...config },
+    db,
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+  })
+  prepare({ services })
+  await app.ready()
+  return {
+    app,
+    services,
+    deps,
+    async close() {
+      await app.close()
+      await closeDb()
     },
   }
 }

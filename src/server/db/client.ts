@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { pgliteRawSql, poolRawSql, type RawSql } from './raw-sql'
 import * as schema from './schema'
 import {
   localSessionLocks,
@@ -41,8 +42,10 @@ export interface DatabaseOptions {
   pgliteDir: string | null
 }
 
-// buildApp receives the database alone; its instance's owner locks come from how it was opened.
+// buildApp receives the database alone; its instance's owner locks and the raw SQL access that
+// libraries with their own SQL need (pg-boss) come from how it was opened.
 const lockOpeners = new WeakMap<Database, () => SessionLocks>()
+const rawSqlAccess = new WeakMap<Database, RawSql>()
 
 /**
  * A new set of owner locks on a database opened by `openDatabase`: one per server instance,
@@ -52,6 +55,13 @@ export function openSessionLocks(db: Database): SessionLocks {
   const open = lockOpeners.get(db)
   if (!open) throw new Error('session locks need a database opened by openDatabase')
   return open()
+}
+
+/** Raw SQL on a database opened by `openDatabase`, outside any transaction (the job engine). */
+export function rawSqlOf(db: Database): RawSql {
+  const raw = rawSqlAccess.get(db)
+  if (!raw) throw new Error('raw SQL needs a database opened by openDatabase')
+  return raw
 }
 
 /** PGlite under DATA_DIR by default; a PostgreSQL server when DATABASE_URL is set. */
@@ -65,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzleNodePg(pool, { schema })
     const connectionString = options.databaseUrl
     lockOpeners.set(db, () => postgresSessionLocks({ connectionString }))
+    rawSqlAccess.set(db, poolRawSql(pool))
     return {
       db,
       kind: 'postgres',
@@ -81,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema })
   const lockTable: LocalLockTable = new Map()
   lockOpeners.set(db, () => localSessionLocks(lockTable))
+  rawSqlAccess.set(db, pgliteRawSql(client))
   return {
     db,
     kind: 'pglite',

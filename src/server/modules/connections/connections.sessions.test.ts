@@ -228,6 +228,7 @@ describe('the session walk, statuses written and emitted', () => {
         disconnectUser: () => Promise.resolve(),
         refreshUserRooms: () => Promise.resolve(),
       },
+      jobs: t.deps.jobs,
       log: t.app.log,
       defaultTimeZone: 'America/Sao_Paulo',
     }

@@ -586,6 +586,7 @@ describe('events and the session hook', () => {
         disconnectUser: () => Promise.resolve(),
         refreshUserRooms: () => Promise.resolve(),
       },
+      jobs: t.deps.jobs,
       log: t.app.log,
       defaultTimeZone: 'America/Sao_Paulo',
     }

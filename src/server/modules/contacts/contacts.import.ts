@@ -26,13 +26,26 @@ import type { SettingsService } from '../settings/settings.service'
 import type { TagsService } from '../tags/tags.service'
 import { normalizePhoneNumber, numberVariants } from './contacts.number'
 import { maskedIdentity } from './contacts.presenter'
+import type { JobPayloads } from '@server/jobs/catalogue'
+import type { JobRun } from '@server/jobs/engine'
+import {
+  contactImportRepository,
+  type ImportRowOutcome,
+  type NewImportRow,
+} from './contacts.import.repository'
 import { contactsRepository } from './contacts.repository'
 import type { ContactsService } from './contacts.service'
 import { foldHeader, parseSheet } from './contacts.sheet'
-import type { ContactImportJobRow, ContactRow, StoredImportResult } from './contacts.table'
+import type { ContactImportJobRow, ContactImportRow, ContactRow } from './contacts.table'
 
 /** Rows applied between two progress writes and events. */
 const CHUNK = 100
+/**
+ * A run of the import job stops after this long (or a quarter of its expiry, if shorter) and
+ * leaves the rest to a continuation job: the job's expiry (JOB_POLICIES) stays short, so a run
+ * lost with its instance resumes soon.
+ */
+const SLICE_MS = 10_000
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** A row that passed the checks that need no database. */
@@ -44,7 +57,19 @@ interface PreparedRow {
   tagNames: string[]
 }
 
-type Prepared = { ok: true; value: PreparedRow } | { ok: false; result: StoredImportResult }
+/** The outcome of a row that is not applied. */
+interface SkippedRow {
+  row: number
+  status: 'skipped'
+  reason: ImportSkipReason
+  name: string
+  number: string
+}
+
+type Prepared = { ok: true; value: PreparedRow } | { ok: false; result: SkippedRow }
+
+/** The job key of an import: one queued and one running job per import at most. */
+const importKey = (importId: number) => `contacts.import:${importId}`
 
 /** A row to import with its number in the source (sheet row, list position). */
 interface ImportItem {
@@ -52,17 +77,13 @@ interface ImportItem {
   row: number
 }
 
-interface JobOptions {
-  validate: boolean
-  /** Leave existing contacts untouched (phone and chat imports). */
-  onlyNew: boolean
-}
+type JobOptions = Pick<JobPayloads['contacts.import'], 'validate' | 'onlyNew'>
 
 const skipped = (
   row: number,
   reason: ImportSkipReason,
   input: { name: string; number: string },
-): StoredImportResult => ({
+): SkippedRow => ({
   row,
   status: 'skipped',
   reason,
@@ -146,7 +167,7 @@ export function createContactImportService(
 ) {
   const { contacts, tags, settings, connections, channels } = collaborators
   const repo = contactsRepository(deps.db)
-  const running = new Set<Promise<void>>()
+  const imports = contactImportRepository(deps.db)
 
   /**
    * WhatsApp's verdict on each number, through the default connection. Without a connected
@@ -179,56 +200,74 @@ export function createContactImportService(
     return verdicts
   }
 
-  /** Applies one row in its own transaction: all of it (contact, e-mail, tags) or nothing. */
+  /**
+   * Applies one row in its own transaction: all of it (contact, e-mail, tags) or nothing. A row
+   * of an import job is locked first and gets its outcome in the same transaction, so a second
+   * run (a retry, another instance) never applies it again: it answers null for such a row.
+   */
   async function applyRow(
     companyId: number,
     row: PreparedRow,
-    options: { onlyNew: boolean; acceptAudioMessage: boolean; retried?: boolean },
-  ): Promise<{ result: StoredImportResult; contact?: ContactRow; createdTags: TagDto[] }> {
-    const base = { row: row.row, name: row.name, number: row.number }
+    options: {
+      onlyNew: boolean
+      acceptAudioMessage: boolean
+      importId?: number
+      retried?: boolean
+    },
+  ): Promise<{ outcome: ImportRowOutcome; contact?: ContactRow; createdTags: TagDto[] } | null> {
     try {
       return await deps.db.transaction(async (tx) => {
+        const txImports = contactImportRepository(tx)
+        if (options.importId && !(await txImports.claimRow(companyId, options.importId, row.row)))
+          return null
         const txRepo = contactsRepository(tx)
         const existing = await txRepo.findByNumber(
           companyId,
           'whatsapp',
           numberVariants(row.number),
         )
-        if (existing && options.onlyNew)
-          return {
-            result: { ...base, status: 'skipped', reason: 'alreadyExists', contactId: existing.id },
+        let applied: { outcome: ImportRowOutcome; contact?: ContactRow; createdTags: TagDto[] }
+        if (existing && options.onlyNew) {
+          applied = {
+            outcome: { status: 'skipped', reason: 'alreadyExists', contactId: existing.id },
             createdTags: [],
           }
-        const contact = existing
-          ? await txRepo.update(companyId, existing.id, {
-              name: row.name,
-              ...(row.email ? { email: row.email } : {}),
-            })
-          : await txRepo.insert(companyId, {
-              name: row.name,
+        } else {
+          const contact = existing
+            ? await txRepo.update(companyId, existing.id, {
+                name: row.name,
+                ...(row.email ? { email: row.email } : {}),
+              })
+            : await txRepo.insert(companyId, {
+                name: row.name,
+                number: row.number,
+                channel: 'whatsapp',
+                email: row.email ?? '',
+                acceptAudioMessage: options.acceptAudioMessage,
+              })
+          if (!contact) throw new AppError('ERR_DUPLICATED_CONTACT')
+          const named = row.tagNames.length
+            ? await tags.findOrCreate(
+                tx,
+                companyId,
+                row.tagNames.map((name) => ({ name })),
+              )
+            : { ids: [], created: [] }
+          await txRepo.addTags(companyId, contact.id, named.ids)
+          applied = {
+            outcome: {
+              status: existing ? 'updated' : 'created',
+              reason: null,
+              contactId: contact.id,
               number: row.number,
-              channel: 'whatsapp',
-              email: row.email ?? '',
-              acceptAudioMessage: options.acceptAudioMessage,
-            })
-        if (!contact) throw new AppError('ERR_DUPLICATED_CONTACT')
-        const named = row.tagNames.length
-          ? await tags.findOrCreate(
-              tx,
-              companyId,
-              row.tagNames.map((name) => ({ name })),
-            )
-          : { ids: [], created: [] }
-        await txRepo.addTags(companyId, contact.id, named.ids)
-        return {
-          result: {
-            ...base,
-            status: existing ? 'updated' : 'created',
-            contactId: contact.id,
-          } satisfies StoredImportResult,
-          contact,
-          createdTags: named.created,
+            },
+            contact,
+            createdTags: named.created,
+          }
         }
+        if (options.importId)
+          await txImports.recordOutcome(companyId, options.importId, row.row, applied.outcome)
+        return applied
       })
     } catch (error) {
       // Another writer inserted the number meanwhile: once more, now as an update.
@@ -237,7 +276,10 @@ export function createContactImportService(
         isUniqueViolation(error)
       if (raced && !options.retried) return applyRow(companyId, row, { ...options, retried: true })
       deps.log.error({ err: error, companyId, row: row.row }, 'import row failed')
-      return { result: { ...base, status: 'skipped', reason: 'failed' }, createdTags: [] }
+      const outcome: ImportRowOutcome = { status: 'skipped', reason: 'failed', contactId: null }
+      if (options.importId)
+        await imports.recordOutcome(companyId, options.importId, row.row, outcome)
+      return { outcome, createdTags: [] }
     }
   }
 
@@ -249,79 +291,121 @@ export function createContactImportService(
     })
   }
 
-  async function runJob(job: ContactImportJobRow, items: ImportItem[], options: JobOptions) {
-    const { companyId, userId } = job
-    const company = await settings.companyValues(companyId)
-    const acceptAudioMessage = company.acceptAudioMessageContact === 'enabled'
-    const seen = new Set<string>()
+  const prepared = (row: ContactImportRow): PreparedRow => ({
+    row: row.row,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    tagNames: row.tagNames,
+  })
+
+  /** Applies the next chunk of rows without an outcome; false when none was left. */
+  async function applyChunk(
+    job: ContactImportJobRow,
+    options: JobOptions & { acceptAudioMessage: boolean },
+  ): Promise<boolean> {
+    const { companyId, userId, id: importId } = job
+    const pending = (await imports.pendingRows(companyId, importId, CHUNK)).map(prepared)
+    if (pending.length === 0) return false
+    const verdicts = options.validate
+      ? await checkOnWhatsapp(companyId, pending)
+      : new Map<number, { number: string } | { reason: ImportSkipReason }>()
     const createdTags: TagDto[] = []
-    for (let start = 0; start < items.length; start += CHUNK) {
-      const chunk = items.slice(start, start + CHUNK)
-      const results: StoredImportResult[] = []
-      const ready: PreparedRow[] = []
-      for (const item of chunk) {
-        const prepared = prepareRow(item.input, item.row, seen)
-        if (prepared.ok) ready.push(prepared.value)
-        else results.push(prepared.result)
+    for (const row of pending) {
+      const verdict = verdicts.get(row.row)
+      if (verdict && 'reason' in verdict) {
+        await imports.recordOutcome(companyId, importId, row.row, {
+          status: 'skipped',
+          reason: verdict.reason,
+          contactId: null,
+        })
+        continue
       }
-      const verdicts = options.validate
-        ? await checkOnWhatsapp(companyId, ready)
-        : new Map<number, { number: string } | { reason: ImportSkipReason }>()
-      for (const row of ready) {
-        const verdict = verdicts.get(row.row)
-        if (verdict && 'reason' in verdict) {
-          results.push({ ...row, status: 'skipped', reason: verdict.reason })
-          continue
-        }
-        const applied = await applyRow(
-          companyId,
-          verdict ? { ...row, number: verdict.number } : row,
-          { onlyNew: options.onlyNew, acceptAudioMessage },
-        )
-        results.push(applied.result)
-        createdTags.push(...applied.createdTags)
-      }
-      results.sort((a, b) => a.row - b.row)
-      emitJob(
+      const applied = await applyRow(
         companyId,
-        userId,
-        await repo.recordProgress(
-          companyId,
-          job.id,
-          results.map(({ row, status, reason, contactId, number, name }) => ({
-            row,
-            status,
-            number,
-            name,
-            ...(reason ? { reason } : {}),
-            ...(contactId ? { contactId } : {}),
-          })),
-        ),
+        verdict ? { ...row, number: verdict.number } : row,
+        {
+          onlyNew: options.onlyNew,
+          acceptAudioMessage: options.acceptAudioMessage,
+          importId,
+        },
       )
+      if (applied) createdTags.push(...applied.createdTags)
     }
     tags.announceCreated(companyId, createdTags)
-    emitJob(companyId, userId, await repo.finishJob(companyId, job.id, {}))
-    deps.realtime.emit(companyId, [rooms.company], 'contact', { action: 'reload' })
+    emitJob(companyId, userId, await imports.refreshCounts(companyId, importId))
+    return true
   }
 
+  /**
+   * The `contacts.import` job: applies the rows without an outcome, chunk by chunk, for at most
+   * SLICE_MS (or until the engine stops), then hands the rest to a continuation job. Whatever
+   * ran before (a run lost with its instance, a retry) the rows already applied are skipped.
+   */
+  async function run(data: JobPayloads['contacts.import'], jobRun: JobRun): Promise<void> {
+    const { companyId, importId } = data
+    const job = await imports.findJob(companyId, importId)
+    if (!job || job.status !== 'running') return
+    try {
+      const company = await settings.companyValues(companyId)
+      const options = {
+        ...data,
+        acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
+      }
+      const handOverAt = Date.now() + Math.min(SLICE_MS, (jobRun.expireInSeconds * 1000) / 4)
+      while (await applyChunk(job, options)) {
+        if (jobRun.signal.aborted || Date.now() > handOverAt) {
+          await deps.jobs.send('contacts.import', data, { singletonKey: importKey(importId) })
+          return
+        }
+      }
+      emitJob(companyId, job.userId, await imports.finishJob(companyId, importId, {}))
+      deps.realtime.emit(companyId, [rooms.company], 'contact', { action: 'reload' })
+    } catch (error) {
+      if (!jobRun.lastTry) throw error
+      emitJob(
+        companyId,
+        job.userId,
+        await imports.finishJob(companyId, importId, { error: 'ERR_INTERNAL' }),
+      )
+      throw error
+    }
+  }
+
+  /**
+   * Stores the job and its rows — the checks that need neither the database nor the provider
+   * already done, duplicates in the file included — and queues the job, in one transaction: an
+   * import that was answered is never lost.
+   */
   async function start(
     ctx: RequestContext,
-    kind: ContactImportJobRow['source'],
+    source: ContactImportJobRow['source'],
     items: ImportItem[],
     options: JobOptions,
   ): Promise<ImportJobDto> {
-    const job = await repo.createJob(ctx.companyId, {
-      userId: ctx.user.id,
-      source: kind,
-      total: items.length,
+    const seen = new Set<string>()
+    const rows: NewImportRow[] = items.map((item) => {
+      const checked = prepareRow(item.input, item.row, seen)
+      return checked.ok
+        ? { ...checked.value, status: null, reason: null }
+        : { ...checked.result, email: null, tagNames: [] }
     })
-    const task = runJob(job, items, options)
-      .catch(async (error: unknown) => {
-        deps.log.error({ err: error, jobId: job.id }, 'contact import failed')
-        await repo.finishJob(ctx.companyId, job.id, { error: 'ERR_INTERNAL' })
+    const job = await deps.db.transaction(async (tx) => {
+      const txImports = contactImportRepository(tx)
+      const created = await txImports.createJob(ctx.companyId, {
+        userId: ctx.user.id,
+        source,
+        total: items.length,
       })
-      .finally(() => running.delete(task))
-    running.add(task)
+      await txImports.insertRows(ctx.companyId, created.id, rows)
+      await deps.jobs.send(
+        'contacts.import',
+        { companyId: ctx.companyId, importId: created.id, ...options },
+        { singletonKey: importKey(created.id), in: tx },
+      )
+      return (await txImports.refreshCounts(ctx.companyId, created.id)) ?? created
+    })
+    deps.jobs.wake('contacts.import')
     return presentJob(job)
   }
 
@@ -370,12 +454,13 @@ export function createContactImportService(
     async importOne(ctx: RequestContext, body: ImportContactBody): Promise<ContactDto> {
       const prepared = prepareRow(body, 1, new Set())
       if (!prepared.ok) {
-        const field = {
+        const fields: Partial<Record<ImportSkipReason, string>> = {
           missingName: 'name',
           invalidName: 'name',
           invalidEmail: 'email',
           invalidTag: 'tags',
-        }[prepared.result.reason ?? '']
+        }
+        const field = fields[prepared.result.reason]
         throw validationError(field ?? 'number')
       }
       let row = prepared.value
@@ -394,12 +479,12 @@ export function createContactImportService(
         onlyNew: false,
         acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
       })
-      if (!applied.contact) throw new AppError('ERR_INTERNAL')
+      if (!applied?.contact) throw new AppError('ERR_INTERNAL')
       tags.announceCreated(ctx.companyId, applied.createdTags)
       const contact = (await repo.findById(ctx.companyId, applied.contact.id)) ?? applied.contact
       await contacts.emitContact(
         ctx.companyId,
-        applied.result.status === 'created' ? 'create' : 'update',
+        applied.outcome.status === 'created' ? 'create' : 'update',
         contact,
       )
       const [dto] = await contacts.presentMany(
@@ -460,24 +545,27 @@ export function createContactImportService(
 
     /** An import's rows: for the user who started it and admins, numbers masked as anywhere. */
     async job(ctx: RequestContext, id: number): Promise<ImportJobDetailDto> {
-      const job = await repo.findJob(ctx.companyId, id)
+      const job = await imports.findJob(ctx.companyId, id)
       if (!job || (job.userId !== ctx.user.id && !isAdmin(ctx.user)))
         throw new AppError('ERR_NO_IMPORT_FOUND')
       const mask = await contacts.masksFor(ctx.companyId, ctx.user)
+      const results = await imports.results(ctx.companyId, id)
       return {
         ...presentJob(job),
-        results: job.results.map((result) => ({
-          ...result,
-          ...(mask ? maskedIdentity({ ...result, isGroup: false }) : {}),
-          reason: result.reason as ImportSkipReason | undefined,
+        results: results.map(({ row, status, reason, contactId, number, name }) => ({
+          row,
+          status: status!,
+          number,
+          name,
+          ...(reason ? { reason: reason as ImportSkipReason } : {}),
+          ...(contactId ? { contactId } : {}),
+          ...(mask ? maskedIdentity({ number, name, isGroup: false }) : {}),
         })),
       }
     },
 
-    /** Waits for running imports (the app closes its database after this). */
-    async stop(): Promise<void> {
-      await Promise.allSettled([...running])
-    },
+    /** The `contacts.import` job's handler. */
+    run,
   }
 }
 

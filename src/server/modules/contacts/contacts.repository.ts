@@ -17,12 +17,9 @@ import { connections } from '../connections/connections.table'
 import { contactTags, tags } from '../tags/tags.table'
 import {
   contactExtraInfo,
-  contactImportJobs,
   contacts,
   type ContactExtraInfoRow,
-  type ContactImportJobRow,
   type ContactRow,
-  type StoredImportResult,
 } from './contacts.table'
 
 /** What GET /contacts and the export filter on. */
@@ -420,64 +417,6 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
         .insert(contactTags)
         .values(tagIds.map((tagId) => ({ companyId, contactId, tagId })))
         .onConflictDoNothing()
-    },
-
-    async createJob(
-      companyId: number,
-      values: { userId: number; source: ContactImportJobRow['source']; total: number },
-    ): Promise<ContactImportJobRow> {
-      const [row] = await db
-        .insert(contactImportJobs)
-        .values({ companyId, ...values })
-        .returning()
-      return row!
-    },
-
-    /** Adds a finished chunk's outcome to the job's counters and results. */
-    async recordProgress(
-      companyId: number,
-      id: number,
-      results: StoredImportResult[],
-    ): Promise<ContactImportJobRow | null> {
-      const tally = (status: StoredImportResult['status']) =>
-        results.filter((result) => result.status === status).length
-      const [row] = await db
-        .update(contactImportJobs)
-        .set({
-          processed: sql`${contactImportJobs.processed} + ${results.length}`,
-          created: sql`${contactImportJobs.created} + ${tally('created')}`,
-          updated: sql`${contactImportJobs.updated} + ${tally('updated')}`,
-          skipped: sql`${contactImportJobs.skipped} + ${tally('skipped')}`,
-          results: sql`${contactImportJobs.results} || ${JSON.stringify(results)}::jsonb`,
-        })
-        .where(and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id)))
-        .returning()
-      return row ?? null
-    },
-
-    async finishJob(
-      companyId: number,
-      id: number,
-      outcome: { error?: string },
-    ): Promise<ContactImportJobRow | null> {
-      const [row] = await db
-        .update(contactImportJobs)
-        .set({
-          status: outcome.error ? 'failed' : 'done',
-          error: outcome.error ?? null,
-          finishedAt: sql`now()`,
-        })
-        .where(and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id)))
-        .returning()
-      return row ?? null
-    },
-
-    async findJob(companyId: number, id: number): Promise<ContactImportJobRow | null> {
-      const [row] = await db
-        .select()
-        .from(contactImportJobs)
-        .where(and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id)))
-      return row ?? null
     },
 
     async tagsOf(companyId: number, contactIds: number[]): Promise<Map<number, TagRef[]>> {

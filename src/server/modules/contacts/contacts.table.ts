@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -89,19 +90,10 @@ export const contactExtraInfo = pgTable(
 
 export type ContactExtraInfoRow = typeof contactExtraInfo.$inferSelect
 
-/** One row's outcome, as kept on its job. */
-export interface StoredImportResult {
-  row: number
-  status: 'created' | 'updated' | 'skipped'
-  reason?: string
-  contactId?: number
-  number: string
-  name: string
-}
-
 /**
- * A contact import (rows, upload, phone, chats) running in the background. Its state is in the
- * database so that any instance answers GET /contacts/import/jobs/{id}.
+ * A contact import (rows, upload, phone, chats) running in the background as a job
+ * (`contacts.import`). Its state is in the database so that any instance answers
+ * GET /contacts/import/jobs/{id}; the counters are those of its rows that have an outcome.
  */
 export const contactImportJobs = pgTable(
   'contact_import_jobs',
@@ -120,11 +112,36 @@ export const contactImportJobs = pgTable(
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     error: text('error'),
-    results: jsonb('results').$type<StoredImportResult[]>().notNull().default([]),
     createdAt: createdAt(),
     finishedAt: timestamp('finishedAt', { withTimezone: true }),
   },
   (t) => [index('contact_import_jobs_company_idx').on(t.companyId, t.createdAt)],
 )
 
+/**
+ * One row of an import, stored with its job so that a restart resumes it. `status` stays null
+ * until the row has its outcome, written in the transaction that applies the row: a row is
+ * applied once, whichever run (or instance) gets to it.
+ */
+export const contactImportRows = pgTable(
+  'contact_import_rows',
+  {
+    companyId: tenantKey(),
+    importId: integer('importId')
+      .notNull()
+      .references(() => contactImportJobs.id, { onDelete: 'cascade' }),
+    /** The row in the source: the sheet row, or the position in the list. */
+    row: integer('row').notNull(),
+    name: text('name').notNull(),
+    number: text('number').notNull(),
+    email: text('email'),
+    tagNames: jsonb('tagNames').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: ['created', 'updated', 'skipped'] }),
+    reason: text('reason'),
+    contactId: integer('contactId'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.importId, t.row] })],
+)
+
+export type ContactImportRow = typeof contactImportRows.$inferSelect
 export type ContactImportJobRow = typeof contactImportJobs.$inferSelect

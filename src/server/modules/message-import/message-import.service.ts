@@ -4,7 +4,10 @@ import { rooms } from '@shared/realtime/events'
 import type { HistoryIntake, HistoryMessage } from '@server/channels/whatsapp'
 import type { InboundIntake } from '@server/channels/types'
 import type { CoreDeps } from '@server/deps'
+import type { JobPayloads } from '@server/jobs/catalogue'
+import type { JobRun } from '@server/jobs/engine'
 import { AppError } from '@server/lib/app-error'
+import { createPoller } from '@server/lib/poller'
 import { messageImportRepository } from './message-import.repository'
 
 /** What the import needs from the inbound pipeline: the intake, and when it is done. */
@@ -22,6 +25,7 @@ export interface ImportedTickets {
 export interface ImportTiming {
   /** Reference §6: the import starts 45 s after the phone's last history batch. */
   quietMs: number
+  /** How often quiet phones are looked for. */
   sweepMs: number
   /** Staged messages handed to the pipeline at once (one progress event each). */
   chunkSize: number
@@ -38,15 +42,22 @@ export const DEFAULT_IMPORT_TIMING: ImportTiming = {
 
 type ConnectionRef = { companyId: number; id: number }
 
+/**
+ * A run of the import job hands over to a continuation after this long (or a quarter of its
+ * expiry): a run that outlived its expiry would be tried again while still running.
+ */
+const SLICE_MS = 60_000
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * History import of a WhatsApp connection (001 §3 import fields, §4, reference §6): the history
  * the phone sends while pairing is staged in the database, filtered to the connection's window;
- * once the phone is done (or quiet) it goes, oldest first, through the inbound pipeline marked as
- * imported — idempotent by provider id, no bots, no live message events — with progress on
- * `importMessages-{companyId}`. Then the imported pending tickets are closed, or left for the
- * "close imported tickets" button.
+ * once the phone is done (or quiet) a `message-import.run` job hands it, oldest first, to the
+ * inbound pipeline marked as imported — idempotent by provider id, no bots, no live message
+ * events — with progress on `importMessages-{companyId}`. Then the imported pending tickets are
+ * closed, or left for the "close imported tickets" button. The job runs once across instances;
+ * one lost with its instance is tried again and goes on from what is still staged.
  */
 export function createMessageImportService(
   deps: CoreDeps,
@@ -61,11 +72,8 @@ export function createMessageImportService(
   const timing = { ...DEFAULT_IMPORT_TIMING, ...timingOverrides }
   const { pipeline, tickets, announce } = collaborators
   const repo = messageImportRepository(deps.db)
+  /** Phones that said they sent everything: their import need not wait for the quiet period. */
   const finished = new Set<number>()
-  const running = new Map<number, Promise<void>>()
-  let sweep: NodeJS.Timeout | null = null
-  /** Shutting down: imports stop between chunks and stay Running, to resume at the next start. */
-  let stopping = false
 
   function emitProgress(
     companyId: number,
@@ -107,19 +115,23 @@ export function createMessageImportService(
   }
 
   /** Waits until the pipeline applied everything handed to it for this connection. */
-  async function settle(connectionId: number) {
+  async function settle(connectionId: number, handOver: () => boolean) {
     await pipeline.drain()
-    while (!stopping && (await pipeline.pendingFor(connectionId)) > 0) {
+    while (!handOver() && (await pipeline.pendingFor(connectionId)) > 0) {
       await sleep(timing.settlePollMs)
       await pipeline.drain()
     }
   }
 
-  async function run({ companyId, id }: ConnectionRef) {
+  /**
+   * Hands what is staged to the pipeline; false when it must hand over to a continuation job
+   * (the engine stops, or the run's slice is over).
+   */
+  async function run({ companyId, id }: ConnectionRef, handOver: () => boolean): Promise<boolean> {
     const all = await repo.countStaged(companyId, id)
     let done = 0
     for (;;) {
-      if (stopping) return
+      if (handOver()) return false
       const chunk = await repo.nextChunk(companyId, id, timing.chunkSize)
       if (chunk.length === 0) break
       // Handed first, removed after: a crash in between hands them again, which the pipeline
@@ -133,10 +145,10 @@ export function createMessageImportService(
       done += chunk.length
       emitProgress(companyId, id, done, all, chunk.at(-1)?.sentAt)
     }
-    await settle(id)
-    if (stopping) return
+    await settle(id, handOver)
+    if (handOver()) return false
     const connection = await repo.connection(companyId, id)
-    if (!connection) return
+    if (!connection) return true
     if (connection.closedTicketsPostImported) await tickets.closeImported(companyId, id, null)
     const waiting =
       !connection.closedTicketsPostImported && (await tickets.hasImportedPending(companyId, id))
@@ -146,44 +158,60 @@ export function createMessageImportService(
       whatsappId: id,
     })
     await announce(companyId, id)
+    return true
   }
 
-  /** Runs an import once per process; a second call joins the first. */
-  function runOnce(ref: ConnectionRef, claim: boolean): Promise<void> {
-    const current = running.get(ref.id)
-    if (current) return current
-    const task = (async () => {
-      if (claim && !(await repo.claim(ref.companyId, ref.id))) return
+  const jobKey = (connectionId: number) => `message-import:${connectionId}`
+  const queue = ({ companyId, id }: ConnectionRef) =>
+    deps.jobs.send(
+      'message-import.run',
+      { companyId, connectionId: id },
+      { singletonKey: jobKey(id) },
+    )
+
+  /**
+   * The `message-import.run` job: claims a staged import (or goes on with one already running:
+   * a retry, a continuation) and runs it. Interrupted by a shutdown, it queues its continuation.
+   */
+  async function runJob(data: JobPayloads['message-import.run'], job: JobRun): Promise<void> {
+    const ref = { companyId: data.companyId, id: data.connectionId }
+    const claimed = await repo.claim(ref.companyId, ref.id)
+    if (claimed) {
       finished.delete(ref.id)
-      if (claim) await announce(ref.companyId, ref.id)
-      await run(ref)
-    })()
-      .catch((err: unknown) =>
-        deps.log.error({ err, connectionId: ref.id }, 'history import failed'),
-      )
-      .finally(() => running.delete(ref.id))
-    running.set(ref.id, task)
-    return task
+      await announce(ref.companyId, ref.id)
+    } else if ((await repo.connection(ref.companyId, ref.id))?.statusImportMessages !== 'Running') {
+      return
+    }
+    const handOverAt = Date.now() + Math.min(SLICE_MS, (job.expireInSeconds * 1000) / 4)
+    if (!(await run(ref, () => job.signal.aborted || Date.now() > handOverAt))) await queue(ref)
   }
 
-  /** Starts the imports that are due, and waits for every import this process runs. */
-  async function runDue() {
-    const due = await repo.due(Date.now() - timing.quietMs, [...finished])
-    await Promise.all([...due.map((ref) => runOnce(ref, true)), ...running.values()])
+  /** Queues the imports that are due: quiet for `quietMs`, or the phone said it is done. */
+  async function runDue(): Promise<void> {
+    for (const ref of await repo.due(Date.now() - timing.quietMs, [...finished])) await queue(ref)
   }
+
+  const sweep = createPoller({
+    name: 'history import sweep',
+    intervalMs: timing.sweepMs,
+    run: runDue,
+    log: deps.log,
+  })
 
   const history: HistoryIntake = {
     stage: (connection, messages) => stage(connection, messages),
     complete(connection) {
       finished.add(connection.id)
-      void runDue().catch((err: unknown) => deps.log.error({ err }, 'history import sweep failed'))
+      void sweep.kick()
     },
   }
 
   return {
     history,
-    /** Tests await it; the sweep calls it too. */
+    /** Queues the due imports (the sweep calls it; tests too). */
     runDue,
+    /** The `message-import.run` job's handler. */
+    runJob,
 
     /** POST /closedimported/{id}: closes the tickets an import left pending. */
     async closeImported(ctx: RequestContext, connectionId: number): Promise<{ count: number }> {
@@ -200,22 +228,16 @@ export function createMessageImportService(
       return { count }
     },
 
-    /** Resumes imports a restart interrupted and sweeps for quiet phones. */
+    /**
+     * Sweeps for quiet phones, and queues the imports left running by a shutdown (a running
+     * import whose job is still queued is not queued twice).
+     */
     async start() {
-      stopping = false
-      for (const ref of await repo.running()) void runOnce(ref, false)
-      sweep ??= setInterval(() => {
-        runDue().catch((err: unknown) => deps.log.error({ err }, 'history import sweep failed'))
-      }, timing.sweepMs)
-      sweep.unref()
+      for (const ref of await repo.running()) await queue(ref)
+      sweep.start()
     },
 
-    async stop() {
-      stopping = true
-      if (sweep) clearInterval(sweep)
-      sweep = null
-      await Promise.allSettled(running.values())
-    },
+    stop: () => sweep.stop(),
   }
 }
 

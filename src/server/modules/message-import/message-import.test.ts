@@ -9,6 +9,8 @@ import type { HistoryMessage } from '@server/channels/whatsapp'
 import { recordingHub } from '@server/channels/whatsapp/testing'
 import type { CoreDeps } from '@server/deps'
 import { DEFAULT_TIME_ZONE } from '@shared/constants'
+import { rawSqlOf } from '@server/db/client'
+import { createJobEngine, DEFAULT_JOB_SETTINGS, type JobEngine } from '@server/jobs/engine'
 import { createMailer } from '@server/lib/mailer'
 import { createTokenService } from '@server/lib/tokens'
 import { connections, type ConnectionRow } from '../connections/connections.table'
@@ -21,9 +23,16 @@ let t: TestApp
 const hub = recordingHub()
 const announced: number[] = []
 let service: ReturnType<typeof createMessageImportService>
+/** The service under test runs its jobs on an engine of its own, beside the app's. */
+let jobs: JobEngine
 
 beforeAll(async () => {
   t = await buildTestApp()
+  jobs = createJobEngine(rawSqlOf(t.db), t.app.log, {
+    ...DEFAULT_JOB_SETTINGS,
+    pollingIntervalSeconds: 0.5,
+    schema: 'history_import_test_jobs',
+  })
   const deps: CoreDeps = {
     config: t.config,
     db: t.db,
@@ -34,6 +43,7 @@ beforeAll(async () => {
       disconnectUser: () => Promise.resolve(),
       refreshUserRooms: () => Promise.resolve(),
     },
+    jobs,
     log: t.app.log,
     defaultTimeZone: DEFAULT_TIME_ZONE,
   }
@@ -49,12 +59,21 @@ beforeAll(async () => {
     },
     { quietMs: 60_000, settlePollMs: 20, chunkSize: 2 },
   )
+  jobs.handle('message-import.run', (data, run) => service.runJob(data, run))
+  await jobs.start()
 })
 
 afterAll(async () => {
   await service?.stop()
+  await jobs?.stop()
   await t?.close()
 })
+
+/** Queues the imports that are due and waits for their jobs. */
+async function importDue() {
+  await service.runDue()
+  await jobs.settled(['message-import.run'])
+}
 
 const DAY = 86_400_000
 let sequence = 0
@@ -152,12 +171,12 @@ describe('history import', () => {
       whatsappId: connection.id,
     })
     // Still within the quiet period: nothing runs yet.
-    await service.runDue()
+    await importDue()
     expect(await ticketsOf(connection)).toHaveLength(0)
 
     const liveEventsBefore = hub.events.length
     service.history.complete(ref(connection))
-    await service.runDue()
+    await importDue()
 
     const [ticket, ...others] = await ticketsOf(connection)
     expect(others).toHaveLength(0)
@@ -213,7 +232,7 @@ describe('history import', () => {
       historyMessage('120363000000000011', 2, 'no grupo', { group: true }),
     ])
     service.history.complete(ref(connection))
-    await service.runDue()
+    await importDue()
 
     const rows = await ticketsOf(connection)
     const byStatus = rows.map((row) => row.status).sort()
@@ -284,7 +303,7 @@ describe('POST /closedimported/{id}', () => {
       historyMessage('5511988880042', 2, 'b'),
     ])
     service.history.complete(ref(connection))
-    await service.runDue()
+    await importDue()
     const admin = await buildUser(t.db, { company, profile: 'admin' })
     const res = await t.app.inject({
       method: 'POST',

@@ -35,6 +35,7 @@ beforeAll(async () => {
     tokens: createTokenService(t.config.jwtSecret, t.config.refreshSecret),
     mailer: createMailer(null),
     realtime: createRealtimeHub(),
+    jobs: t.deps.jobs,
     log: t.app.log,
     defaultTimeZone: DEFAULT_TIME_ZONE,
   }

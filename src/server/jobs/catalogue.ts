@@ -1,0 +1,84 @@
+/**
+ * Every background job of the server: its name, its payload, and how its queue retries, expires
+ * and runs. A feature adds a job here and registers its handler with `jobs.handle` where its
+ * service is wired (`src/server/services.ts`); sending an unknown name or a wrong payload does
+ * not type-check.
+ */
+export interface JobPayloads {
+  /** Applies the rows of a contact import that have no outcome yet (contacts.import.ts). */
+  'contacts.import': {
+    companyId: number
+    importId: number
+    /** Ask WhatsApp whether each number exists before saving it. */
+    validate: boolean
+    /** Leave existing contacts untouched (phone and chat imports). */
+    onlyNew: boolean
+  }
+  /** Runs a WhatsApp history import whose phone is done or quiet (message-import.service.ts). */
+  'message-import.run': { companyId: number; connectionId: number }
+  /** Marks offline the users whose heartbeat stopped (presence, 000 §2). */
+  'users.expire-presence': Record<string, never>
+  /** Forgets sign-in attempts older than every throttle window. */
+  'auth.prune-attempts': Record<string, never>
+}
+
+export type JobName = keyof JobPayloads
+
+/** How one job's queue behaves (pg-boss queue options, plus ours). */
+export interface JobPolicy {
+  /**
+   * pg-boss queue policy: `standard`; `stately` keeps at most one queued and one running job per
+   * singleton key, so the same work is never queued twice nor run twice at once.
+   */
+  policy: 'standard' | 'stately'
+  /** Tries after the first failure, `retryDelaySeconds` apart (doubling with `retryBackoff`). */
+  retryLimit: number
+  retryDelaySeconds: number
+  retryBackoff: boolean
+  /**
+   * How long a running job may take before it counts as lost (its instance died) and is tried
+   * again. Handlers of long work stop and send a continuation well before that.
+   */
+  expireInSeconds: number
+  /** Handlers of this job running at once on one instance. */
+  concurrency: number
+  /** Periodic jobs: a cron line (UTC); each tick runs once across all instances. */
+  cron?: string
+}
+
+export const JOB_POLICIES: Record<JobName, JobPolicy> = {
+  'contacts.import': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: 2,
+  },
+  'message-import.run': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    concurrency: 1,
+  },
+  'users.expire-presence': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    concurrency: 1,
+    cron: '* * * * *',
+  },
+  'auth.prune-attempts': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    concurrency: 1,
+    cron: '17 * * * *',
+  },
+}

@@ -1,0 +1,20 @@
+import { PRESENCE_STALE_MS } from '@shared/constants'
+import type { Services } from '@server/services'
+import type { JobName } from './catalogue'
+import type { JobEngine, JobHandler } from './engine'
+
+/**
+ * Which service runs each job. Typed over every name of the catalogue, so a job without a
+ * handler does not compile.
+ */
+export function registerJobHandlers(jobs: JobEngine, services: Services): void {
+  const handlers: { [N in JobName]: JobHandler<N> } = {
+    'contacts.import': (data, run) => services.contactImports.run(data, run),
+    'message-import.run': (data, run) => services.messageImport.runJob(data, run),
+    'users.expire-presence': () =>
+      services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),
+    'auth.prune-attempts': () => services.auth.pruneAttempts(),
+  }
+  for (const name of Object.keys(handlers) as JobName[])
+    jobs.handle(name, handlers[name] as JobHandler<JobName>)
+}
