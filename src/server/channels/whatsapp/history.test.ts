@@ -1,5 +1,7 @@
 import { proto, type WAMessage } from 'baileys'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fakeSocketFactory, recordingIntake } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { normalizeBaileysPayload } from './normalize'
@@ -8,7 +10,6 @@ import {
   type HistoryMessage,
   type WhatsappSessionManager,
 } from './session-manager'
-import { fakeSocketFactory, recordingHub, recordingIntake } from './testing'
 
 /** The session side of a history import: what the phone sends while pairing goes to staging. */
 let t: TestApp

@@ -1,6 +1,8 @@
 import { makeWASocket, proto, type WAMessage } from 'baileys'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fakeSocketFactory, recordingIntake, type FakeSocket } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { connections, type ConnectionRow } from '@server/modules/connections/connections.table'
@@ -8,7 +10,6 @@ import type { InboundMessage } from '../types'
 import { companySecretBox, loadAuthState } from './auth-state'
 import { normalizeBaileysPayload } from './normalize'
 import { createWhatsappSessionManager, type WhatsappSessionManager } from './session-manager'
-import { fakeSocketFactory, recordingHub, recordingIntake, type FakeSocket } from './testing'
 import { whatsappRepository } from './whatsapp.repository'
 
 let t: TestApp

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fakeSocketFactory, recordingIntake } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { openDatabase, openSessionLocks, type Database } from '@server/db/client'
@@ -10,7 +12,6 @@ import {
   sessionLockKey,
   type WhatsappSessionManager,
 } from './session-manager'
-import { fakeSocketFactory, recordingHub, recordingIntake } from './testing'
 import { whatsappRepository } from './whatsapp.repository'
 
 /**

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { fakeSocketFactory, recordingIntake, type FakeSocket } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection, buildPlan, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import type { ConnectionDto } from '@shared/contracts/connections'
 import { createGraphClient } from '@server/channels/graph/client'
 import { createWhatsappSessionManager } from '@server/channels/whatsapp/session-manager'
-import {
-  fakeSocketFactory,
-  recordingHub,
-  recordingIntake,
-  type FakeSocket,
-} from '@server/channels/whatsapp/testing'
 import type { CoreDeps } from '@server/deps'
 import { createMailer } from '@server/lib/mailer'
 import { createTokenService } from '@server/lib/tokens'
