@@ -13,6 +13,7 @@ import type { CoreDeps } from './deps'
 import { createAuthService } from './modules/auth/auth.service'
 import { createCompanyPlatformService } from './modules/companies/companies.platform'
 import { createCompaniesService } from './modules/companies/companies.service'
+import { createConnectionEvents } from './modules/connections/connections.events'
 import { createConnectionsAdminService } from './modules/connections/connections.admin.service'
 import { createConnectionsService } from './modules/connections/connections.service'
 import { createContactImportService } from './modules/contacts/contacts.import'
@@ -51,6 +52,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const sessions = createWhatsappSessionManager(deps, {
     intake,
     history,
+    // A session's status changes are told the way the connections module tells every change.
+    events: createConnectionEvents(deps),
     ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
   })
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
