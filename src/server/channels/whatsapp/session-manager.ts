@@ -33,6 +33,7 @@ export interface SessionTiming {
   maxReconnects: number
   /** QR codes shown per start; the next one ends the attempt. */
   maxQrCodes: number
+  /** Pause between two sessions a boot (or the adopt sweep) starts. */
   bootStaggerMs: number
   /** Pauses before re-offering events the intake refused. */
   intakeRetryDelaysMs: readonly number[]
@@ -81,11 +82,11 @@ const statusCodeOf = (error: unknown): number | undefined => {
 
 /**
  * One Baileys socket per whatsapp connection (reference §6): the status machine written to the
- * connection row and emitted, auth state in PostgreSQL, reconnects with backoff, and every
- * message, ack and call handed to the inbound intake in arrival order. Of several instances on
- * one database, only the holder of a connection's owner lock (`sessionLockKey`) opens its
- * socket; the others stand by and take the session over, from its stored auth, once the owner
- * is gone.
+ * connection row and told through the session events, auth state in PostgreSQL, reconnects with
+ * backoff. What the socket receives goes on through `session-intake.ts`. Of several instances
+ * on one database, only the holder of a connection's owner lock opens its socket
+ * (`session-ownership.ts`); the others stand by and take the session over, from its stored
+ * auth, once the owner is gone.
  */
 export function createWhatsappSessionManager(
   deps: WhatsappSessionDeps,
@@ -97,7 +98,7 @@ export function createWhatsappSessionManager(
   const sessions = new Map<number, Session>()
   const intake = createSessionIntake(deps, {
     intake: options.intake,
-    ...(options.history ? { history: options.history } : {}),
+    history: options.history,
     retryDelaysMs: timing.intakeRetryDelaysMs,
   })
   const ownership = createSessionOwnership(deps, timing, {
