@@ -187,7 +187,7 @@ export const connectionSchema = ({
     greetingMessage: text,
     complationMessage: text,
     outOfHoursMessage: text,
-    ratingMessage: followsRules(text, 'ratingMessage', clock),
+    ratingMessage: followsRules(text.trim(), 'ratingMessage', clock),
     allowGroup: yup.boolean().required(),
     groupAsTicket: yup.mixed<'disabled' | 'enabled'>().oneOf(['disabled', 'enabled']).required(),
     token: text.matches(/^([A-Za-z0-9]{20,64})?$/, m.invalidToken),
