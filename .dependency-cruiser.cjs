@@ -25,6 +25,16 @@ module.exports = {
         pathNot: '^src/server/modules/$1/',
       },
     },
+    {
+      name: 'modules-repository-from-a-channel',
+      severity: 'error',
+      comment:
+        'Channel drivers and the WhatsApp session manager reach modules through collaborators ' +
+        'wired in src/server/services.ts (intake, history, session events), never through a ' +
+        "module's repository.",
+      from: { path: '^src/server/channels/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/modules/[^/]+/[^/]+\\.repository\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

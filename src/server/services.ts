@@ -13,6 +13,8 @@ import type { CoreDeps } from './deps'
 import { createAuthService } from './modules/auth/auth.service'
 import { createCompanyPlatformService } from './modules/companies/companies.platform'
 import { createCompaniesService } from './modules/companies/companies.service'
+import { createConnectionEvents } from './modules/connections/connections.events'
+import { createConnectionsAdminService } from './modules/connections/connections.admin.service'
 import { createConnectionsService } from './modules/connections/connections.service'
 import { createContactImportService } from './modules/contacts/contacts.import'
 import { createContactsService } from './modules/contacts/contacts.service'
@@ -50,6 +52,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const sessions = createWhatsappSessionManager(deps, {
     intake,
     history,
+    // A session's status changes are told the way the connections module tells every change.
+    events: createConnectionEvents(deps),
     ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
   })
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
@@ -63,14 +67,9 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   })
   const queues = createQueuesService(deps, { companies, chatbots })
   const media = createMediaService(deps)
-  const connections = createConnectionsService(deps, {
-    channels,
-    companies,
-    queues,
-    graph,
-    media,
-    sessions,
-  })
+  const connectionCollaborators = { channels, companies, queues, graph, media, sessions }
+  const connections = createConnectionsService(deps, connectionCollaborators)
+  const connectionsAdmin = createConnectionsAdminService(deps, connectionCollaborators)
   const ticketCore = createTicketCore(deps, { settings, media })
   // Users and auth need each other: users end sessions, auth loads users. The closure below
   // runs only once `auth` exists.
@@ -150,6 +149,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     queues,
     chatbots,
     connections,
+    connectionsAdmin,
     media,
     ticketCore,
     tickets,

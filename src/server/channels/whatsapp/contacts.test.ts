@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { disconnectError, FakeSocket } from '@tests/helpers/fake-baileys'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { ChannelError, type DriverConnection } from '../types'
 import { createDirectory } from './directory'
 import { createBaileysDriver } from './driver'
-import { disconnectError, FakeSocket } from './testing'
 
 let t: TestApp
 let connection: DriverConnection

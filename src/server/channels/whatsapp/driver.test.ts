@@ -3,13 +3,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encryptedStream, proto, type WAMessage } from 'baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { disconnectError, FakeSocket } from '@tests/helpers/fake-baileys'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { ChannelError, type DriverConnection, type InboundMessage } from '../types'
 import { buildVcard, createBaileysDriver } from './driver'
 import { messageEnvelope } from './normalize'
 import { toPlain } from './serialize'
-import { disconnectError, FakeSocket } from './testing'
 
 let t: TestApp
 let connection: DriverConnection

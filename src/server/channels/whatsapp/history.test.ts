@@ -1,14 +1,13 @@
 import { proto, type WAMessage } from 'baileys'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { fakeSocketFactory, recordingIntake } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { createConnectionEvents } from '@server/modules/connections/connections.events'
 import { normalizeBaileysPayload } from './normalize'
-import {
-  createWhatsappSessionManager,
-  type HistoryMessage,
-  type WhatsappSessionManager,
-} from './session-manager'
-import { fakeSocketFactory, recordingHub, recordingIntake } from './testing'
+import type { HistoryMessage } from './session-intake'
+import { createWhatsappSessionManager, type WhatsappSessionManager } from './session-manager'
 
 /** The session side of a history import: what the phone sends while pairing goes to staging. */
 let t: TestApp
@@ -31,9 +30,10 @@ function setup() {
   const completed: number[] = []
   const factory = fakeSocketFactory()
   const manager = createWhatsappSessionManager(
-    { config: t.config, db: t.db, log: t.app.log, realtime: recordingHub() },
+    { config: t.config, db: t.db, log: t.app.log },
     {
       intake: recordingIntake(),
+      events: createConnectionEvents({ db: t.db, realtime: recordingHub() }),
       history: {
         stage(connection, messages) {
           staged.push({ connectionId: connection.id, messages })
@@ -65,7 +65,7 @@ describe('whatsapp session: history for an import window', () => {
     })
     const { staged, completed, factory, manager } = setup()
     await manager.start(company.id, connection.id)
-    await vi.waitFor(() => expect(factory.sockets).toHaveLength(1))
+    expect(factory.sockets).toHaveLength(1)
     const socket = factory.latest()!
     expect(socket.config.syncFullHistory).toBe(true)
     expect(
@@ -86,7 +86,8 @@ describe('whatsapp session: history for an import window', () => {
       ],
       syncType: proto.HistorySync.HistorySyncType.FULL,
     })
-    await vi.waitFor(() => expect(staged).toHaveLength(1))
+    await manager.settled()
+    expect(staged).toHaveLength(1)
     const [item] = staged[0]!.messages
     expect(staged[0]!.messages).toHaveLength(1)
     expect(item).toMatchObject({
@@ -113,7 +114,7 @@ describe('whatsapp session: history for an import window', () => {
     const connection = await buildConnection(t.db, company)
     const { staged, completed, factory, manager } = setup()
     await manager.start(company.id, connection.id)
-    await vi.waitFor(() => expect(factory.sockets).toHaveLength(1))
+    expect(factory.sockets).toHaveLength(1)
     const socket = factory.latest()!
     expect(socket.config.syncFullHistory).toBe(false)
     socket.ev.emit('messaging-history.set', {
@@ -126,7 +127,7 @@ describe('whatsapp session: history for an import window', () => {
       status: 'complete',
       explicit: true,
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await manager.settled()
     expect(staged).toHaveLength(0)
     expect(completed).toHaveLength(0)
   })

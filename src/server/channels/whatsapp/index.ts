@@ -3,14 +3,13 @@ export { createBaileysDriver, type BaileysDriver, type BaileysDriverOptions } fr
 export {
   createWhatsappSessionManager,
   DEFAULT_SESSION_TIMING,
-  sessionLockKey,
-  type HistoryIntake,
-  type HistoryMessage,
-  type SessionEventsHub,
+  type SessionEvents,
   type SessionTiming,
   type WhatsappSessionDeps,
   type WhatsappSessionManager,
   type WhatsappSessionManagerOptions,
 } from './session-manager'
+export type { HistoryIntake, HistoryMessage } from './session-intake'
+export { sessionLockKey } from './session-ownership'
 export type { BaileysEnvelope } from './normalize'
 export type { BaileysSocket, MakeSocket } from './socket'

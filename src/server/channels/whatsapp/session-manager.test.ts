@@ -1,14 +1,16 @@
 import { makeWASocket, proto, type WAMessage } from 'baileys'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeSocketFactory, recordingIntake, type FakeSocket } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { createConnectionEvents } from '@server/modules/connections/connections.events'
 import { connections, type ConnectionRow } from '@server/modules/connections/connections.table'
 import type { InboundMessage } from '../types'
 import { companySecretBox, loadAuthState } from './auth-state'
 import { normalizeBaileysPayload } from './normalize'
 import { createWhatsappSessionManager, type WhatsappSessionManager } from './session-manager'
-import { fakeSocketFactory, recordingHub, recordingIntake, type FakeSocket } from './testing'
 import { whatsappRepository } from './whatsapp.repository'
 
 let t: TestApp
@@ -18,8 +20,14 @@ beforeAll(async () => {
   t = await buildTestApp()
 })
 
+// Reconnects and intake retries wait on timers: the tests move the clock themselves.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+})
+
 afterEach(async () => {
   await Promise.all(managers.splice(0).map((manager) => manager.stopAll()))
+  vi.useRealTimers()
 })
 
 afterAll(async () => {
@@ -33,14 +41,15 @@ function setup(timing = {}) {
   const intake = recordingIntake()
   const factory = fakeSocketFactory()
   const manager = createWhatsappSessionManager(
-    { config: t.config, db: t.db, log: t.app.log, realtime: hub },
+    { config: t.config, db: t.db, log: t.app.log },
     {
       intake,
+      events: createConnectionEvents({ db: t.db, realtime: hub }),
       makeSocket: factory.makeSocket,
       timing: {
         reconnectDelaysMs: [10, 20, 30],
         maxReconnects: 3,
-        bootStaggerMs: 5,
+        bootStaggerMs: 0,
         intakeRetryDelaysMs: [5],
         ...timing,
       },
@@ -62,19 +71,21 @@ async function rowOf(connection: ConnectionRow) {
 
 const statusOf = async (connection: ConnectionRow) => (await rowOf(connection)).status
 
-/** Waits until the manager has built `count` sockets and answers the newest. */
-async function socketNumber(factory: ReturnType<typeof fakeSocketFactory>, count: number) {
-  await vi.waitFor(() => expect(factory.sockets).toHaveLength(count))
-  return factory.sockets[count - 1]!
+/** Lets `ms` pass on the fake clock, with the work before and after it done. */
+async function elapse(manager: WhatsappSessionManager, ms: number) {
+  await manager.settled()
+  await vi.advanceTimersByTimeAsync(ms)
+  await manager.settled()
 }
 
 async function connected(connection: ConnectionRow) {
   const context = setup()
   await context.manager.start(connection.companyId, connection.id)
-  const socket = await socketNumber(context.factory, 1)
+  const socket = context.factory.sockets[0]!
   socket.pair(ME)
   socket.open(ME)
-  await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+  await context.manager.settled()
+  expect(await statusOf(connection)).toBe('CONNECTED')
   return { ...context, socket }
 }
 
@@ -85,19 +96,17 @@ describe('whatsapp session manager: status machine', () => {
     await manager.start(connection.companyId, connection.id)
     expect(await statusOf(connection)).toBe('OPENING')
 
-    const socket = await socketNumber(factory, 1)
+    const socket = factory.sockets[0]!
     expect(socket.config).toMatchObject({
       markOnlineOnConnect: false,
       emitOwnEvents: true,
       browser: [expect.any(String), 'Desktop', expect.any(String)],
     })
     socket.qr('2@QRCODE-ONE')
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('qrcode'))
-    expect((await rowOf(connection)).qrcode).toBe('2@QRCODE-ONE')
+    await manager.settled()
+    expect(await rowOf(connection)).toMatchObject({ status: 'qrcode', qrcode: '2@QRCODE-ONE' })
 
-    await vi.waitFor(() =>
-      expect(hub.events.filter((event) => event.kind === 'whatsappSession')).toHaveLength(4),
-    )
+    expect(hub.events.filter((event) => event.kind === 'whatsappSession')).toHaveLength(4)
     const [full, reduced] = hub.events.slice(-2)
     expect(full).toMatchObject({
       companyId: connection.companyId,
@@ -119,17 +128,18 @@ describe('whatsapp session manager: status machine', () => {
     const connection = await whatsappConnection()
     const { manager, factory } = setup()
     await manager.start(connection.companyId, connection.id)
-    const socket = await socketNumber(factory, 1)
+    const socket = factory.sockets[0]!
     socket.ev.emit('creds.update', {})
     for (const code of ['qr-1', 'qr-2', 'qr-3']) socket.qr(code)
-    await vi.waitFor(async () => expect((await rowOf(connection)).qrcode).toBe('qr-3'))
+    await manager.settled()
+    expect((await rowOf(connection)).qrcode).toBe('qr-3')
     expect(
       await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
     ).toBeDefined()
 
     socket.qr('qr-4')
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('DISCONNECTED'))
-    expect((await rowOf(connection)).qrcode).toBe('')
+    await manager.settled()
+    expect(await rowOf(connection)).toMatchObject({ status: 'DISCONNECTED', qrcode: '' })
     expect(socket.ended).toBe(true)
     expect(
       await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
@@ -141,22 +151,29 @@ describe('whatsapp session manager: status machine', () => {
     const connection = await whatsappConnection()
     const { manager, factory } = setup()
     await manager.start(connection.companyId, connection.id)
-    const socket = await socketNumber(factory, 1)
+    const socket = factory.sockets[0]!
     socket.qr('qr-1')
     socket.pair(ME)
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('PAIRING'))
-    expect((await rowOf(connection)).qrcode).toBe('')
+    await manager.settled()
+    expect(await rowOf(connection)).toMatchObject({ status: 'PAIRING', qrcode: '' })
 
-    // Baileys asks for a fresh socket after pairing: no TIMEOUT, no retry counted.
+    // Baileys asks for a fresh socket after pairing: no TIMEOUT, no retry counted, no wait.
     socket.close(515)
-    const second = await socketNumber(factory, 2)
+    await elapse(manager, 0)
+    expect(factory.sockets).toHaveLength(2)
+    const second = factory.sockets[1]!
     expect(await statusOf(connection)).toBe('PAIRING')
     expect(second.config.auth?.creds.me?.id).toBe(ME.id)
 
     second.open(ME)
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+    await manager.settled()
     const row = await rowOf(connection)
-    expect(row).toMatchObject({ number: '5511900000000', qrcode: '', retries: 0 })
+    expect(row).toMatchObject({
+      status: 'CONNECTED',
+      number: '5511900000000',
+      qrcode: '',
+      retries: 0,
+    })
     expect(manager.socketFor(connection.id)).toBe(second)
   })
 
@@ -165,13 +182,14 @@ describe('whatsapp session manager: status machine', () => {
     const { factory, manager, hub } = await connected(connection)
 
     let socket: FakeSocket = factory.sockets[0]!
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
+    for (const [attempt, delay] of [10, 20, 30].entries()) {
       socket.close(408)
-      await vi.waitFor(async () =>
-        expect(await rowOf(connection)).toMatchObject({ status: 'TIMEOUT', retries: attempt }),
-      )
+      await manager.settled()
+      expect(await rowOf(connection)).toMatchObject({ status: 'TIMEOUT', retries: attempt + 1 })
       expect(manager.socketFor(connection.id)).toBeUndefined()
-      socket = await socketNumber(factory, attempt + 1)
+      await elapse(manager, delay)
+      expect(factory.sockets).toHaveLength(attempt + 2)
+      socket = factory.sockets[attempt + 1]!
     }
     const retries = hub.events
       .filter((event) => event.rooms.includes('connections'))
@@ -179,39 +197,42 @@ describe('whatsapp session manager: status machine', () => {
     expect(retries).toContain(3)
 
     socket.close(408)
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('DISCONNECTED'))
-    await new Promise((resolve) => setTimeout(resolve, 80))
+    await manager.settled()
+    expect(await statusOf(connection)).toBe('DISCONNECTED')
+    // No reconnect is left to fire.
+    expect(vi.getTimerCount()).toBe(0)
     expect(factory.sockets).toHaveLength(4)
   })
 
   it('waits longer before each reconnect', async () => {
     const connection = await whatsappConnection()
-    const context = setup({ reconnectDelaysMs: [10, 300] })
-    await context.manager.start(connection.companyId, connection.id)
-    const first = await socketNumber(context.factory, 1)
+    const { manager, factory } = setup({ reconnectDelaysMs: [10, 300] })
+    await manager.start(connection.companyId, connection.id)
+    const first = factory.sockets[0]!
     first.pair(ME)
     first.open(ME)
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+    await manager.settled()
 
     first.close(408)
-    const second = await socketNumber(context.factory, 2)
-    const closedAt = Date.now()
-    second.close(408)
-    const third = await socketNumber(context.factory, 3)
-    expect(third).toBeDefined()
-    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(290)
+    await elapse(manager, 10)
+    expect(factory.sockets).toHaveLength(2)
+    factory.sockets[1]!.close(408)
+    await elapse(manager, 299)
+    expect(factory.sockets).toHaveLength(2)
+    await elapse(manager, 1)
+    expect(factory.sockets).toHaveLength(3)
   })
 
   it('resets the retries once the socket is open again', async () => {
     const connection = await whatsappConnection()
-    const { factory } = await connected(connection)
+    const { factory, manager } = await connected(connection)
     factory.sockets[0]!.close(428)
-    const second = await socketNumber(factory, 2)
-    await vi.waitFor(async () => expect((await rowOf(connection)).retries).toBe(1))
-    second.open(ME)
-    await vi.waitFor(async () =>
-      expect(await rowOf(connection)).toMatchObject({ status: 'CONNECTED', retries: 0 }),
-    )
+    await manager.settled()
+    expect((await rowOf(connection)).retries).toBe(1)
+    await elapse(manager, 10)
+    factory.sockets[1]!.open(ME)
+    await manager.settled()
+    expect(await rowOf(connection)).toMatchObject({ status: 'CONNECTED', retries: 0 })
   })
 
   it('logged out on the phone: DISCONNECTED, auth wiped, no restart', async () => {
@@ -222,24 +243,30 @@ describe('whatsapp session manager: status machine', () => {
     await state.keys.set({ session: { a: new Uint8Array([1]) } })
 
     factory.sockets[0]!.close(401)
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('DISCONNECTED'))
+    await manager.settled()
+    expect(await statusOf(connection)).toBe('DISCONNECTED')
     const repo = whatsappRepository(t.db)
     expect(await repo.readCreds(connection.companyId, connection.id)).toBeUndefined()
     expect(await repo.countKeys(connection.companyId, connection.id)).toBe(0)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(vi.getTimerCount()).toBe(0)
     expect(factory.sockets).toHaveLength(1)
     expect(manager.socketFor(connection.id)).toBeUndefined()
   })
 })
 
 describe('whatsapp session manager: the real Baileys socket', () => {
+  // Baileys runs its own timers around a real (refused) websocket: only the real clock moves them.
+  beforeEach(() => {
+    vi.useRealTimers()
+  })
+
   it('accepts our options and treats a refused connection as a lost socket', async () => {
     const connection = await whatsappConnection()
-    const hub = recordingHub()
     const manager = createWhatsappSessionManager(
-      { config: t.config, db: t.db, log: t.app.log, realtime: hub },
+      { config: t.config, db: t.db, log: t.app.log },
       {
         intake: recordingIntake(),
+        events: createConnectionEvents({ db: t.db, realtime: recordingHub() }),
         // Nothing listens there: no traffic leaves the machine.
         makeSocket: (config) => makeWASocket({ ...config, waWebSocketUrl: 'ws://127.0.0.1:9/ws' }),
         timing: { reconnectDelaysMs: [60_000], maxReconnects: 3 },
@@ -269,7 +296,8 @@ describe('whatsapp session manager: actions', () => {
     expect(
       await whatsappRepository(t.db).readCreds(connection.companyId, connection.id),
     ).toBeUndefined()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await manager.settled()
+    expect(vi.getTimerCount()).toBe(0)
     expect(factory.sockets).toHaveLength(1)
   })
 
@@ -290,7 +318,8 @@ describe('whatsapp session manager: actions', () => {
     const connection = await whatsappConnection()
     const { factory, manager } = await connected(connection)
     await manager.requestNewQr(connection.companyId, connection.id)
-    const socket = await socketNumber(factory, 2)
+    expect(factory.sockets).toHaveLength(2)
+    const socket = factory.sockets[1]!
     expect(factory.sockets[0]!.ended).toBe(true)
     expect(socket.config.auth?.creds.me).toBeUndefined()
     expect(await statusOf(connection)).toBe('OPENING')
@@ -300,10 +329,12 @@ describe('whatsapp session manager: actions', () => {
     const connection = await whatsappConnection()
     const { factory, manager } = await connected(connection)
     await manager.start(connection.companyId, connection.id)
-    const socket = await socketNumber(factory, 2)
+    expect(factory.sockets).toHaveLength(2)
+    const socket = factory.sockets[1]!
     expect(socket.config.auth?.creds.me?.id).toBe(ME.id)
     socket.open(ME)
-    await vi.waitFor(async () => expect(await statusOf(connection)).toBe('CONNECTED'))
+    await manager.settled()
+    expect(await statusOf(connection)).toBe('CONNECTED')
   })
 
   it('boots the connections of active companies that are not DISCONNECTED', async () => {
@@ -341,7 +372,7 @@ describe('whatsapp session manager: intake', () => {
 
   it('hands upserts (notify and append), acks and calls to the intake in arrival order', async () => {
     const connection = await whatsappConnection()
-    const { factory, intake } = await connected(connection)
+    const { factory, intake, manager } = await connected(connection)
     const socket = factory.sockets[0]!
     socket.lids.set('123456789012345@lid', '5521977776666@s.whatsapp.net')
 
@@ -401,7 +432,8 @@ describe('whatsapp session manager: intake', () => {
       },
     ])
 
-    await vi.waitFor(() => expect(intake.received).toHaveLength(4))
+    await manager.settled()
+    expect(intake.received).toHaveLength(4)
     expect(intake.received.every((batch) => batch.connectionId === connection.id)).toBe(true)
     const payloads = intake.received.flatMap((batch) => batch.payloads)
     const driverConnection = await rowOf(connection)
@@ -429,18 +461,23 @@ describe('whatsapp session manager: intake', () => {
 
   it('offers a batch again when the intake fails once', async () => {
     const connection = await whatsappConnection()
-    const { factory, intake } = await connected(connection)
+    const { factory, intake, manager } = await connected(connection)
     intake.failures = 1
     factory.sockets[0]!.ev.emit('messages.upsert', {
       type: 'notify',
       messages: [message('R1', 'x')],
     })
-    await vi.waitFor(() => expect(intake.received).toHaveLength(1))
+    // The refused batch waits intakeRetryDelaysMs (5 ms) before it is offered again.
+    await vi.advanceTimersByTimeAsync(4)
+    expect(intake.received).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    await manager.settled()
+    expect(intake.received).toHaveLength(1)
   })
 
   it('does not send read receipts on updates', async () => {
     const connection = await whatsappConnection()
-    const { factory } = await connected(connection)
+    const { factory, manager } = await connected(connection)
     const socket = factory.sockets[0]!
     socket.ev.emit('messages.update', [
       {
@@ -448,7 +485,7 @@ describe('whatsapp session manager: intake', () => {
         update: { status: proto.WebMessageInfo.Status.READ },
       },
     ])
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await manager.settled()
     expect(socket.reads).toEqual([])
   })
 })

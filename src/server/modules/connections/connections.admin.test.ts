@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { fakeSocketFactory } from '@tests/helpers/fake-baileys'
 import { buildCompany, buildConnection, buildPlan, buildTicket, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { startFakeGraph, type FakeGraph } from '@tests/helpers/fake-graph'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import type { ConnectionDto } from '@shared/contracts/connections'
-import { fakeSocketFactory } from '@server/channels/whatsapp/testing'
 import { tickets } from '../tickets/tickets.table'
 import { connections } from './connections.table'
 

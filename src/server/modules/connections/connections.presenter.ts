@@ -1,5 +1,5 @@
 import type { ConnectionDto } from '@shared/contracts/connections'
-import type { ConnectionQueueLink } from './connections.repository'
+import type { ConnectionQueueLink, ConnectionsRepository } from './connections.repository'
 import type { ConnectionRow } from './connections.table'
 
 /**
@@ -73,4 +73,24 @@ export function presentConnection(
     updatedAt: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   }
+}
+
+/**
+ * Rows → DTOs with their queues, read in one query. `companyId` null is the operator's view
+ * across companies, of rows already chosen.
+ */
+export async function presentWithQueues(
+  repo: Pick<ConnectionsRepository, 'queuesOf'>,
+  companyId: number | null,
+  rows: ConnectionRow[],
+  manager: boolean,
+): Promise<ConnectionDto[]> {
+  const byConnection = new Map<number, ConnectionQueueLink[]>()
+  for (const link of await repo.queuesOf(
+    companyId,
+    rows.map((row) => row.id),
+  )) {
+    byConnection.set(link.connectionId, [...(byConnection.get(link.connectionId) ?? []), link])
+  }
+  return rows.map((row) => presentConnection(row, byConnection.get(row.id) ?? [], manager))
 }

@@ -14,6 +14,8 @@ export interface ConnectionQueueLink {
   orderQueue: number | null
 }
 
+export type ConnectionsRepository = ReturnType<typeof connectionsRepository>
+
 export function connectionsRepository(db: Executor) {
   return {
     list(companyId: number, channel?: Channel): Promise<ConnectionRow[]> {
@@ -46,12 +48,12 @@ export function connectionsRepository(db: Executor) {
         .orderBy(asc(companies.name), asc(connections.companyId), asc(connections.name))
     },
 
-    /** A connection of any company with its company's name (operator routes). */
+    /** A connection of any company with its company's name and time zone (operator routes). */
     async findWithCompany(
       id: number,
-    ): Promise<{ row: ConnectionRow; companyName: string } | undefined> {
+    ): Promise<{ row: ConnectionRow; companyName: string; timeZone: string } | undefined> {
       const [found] = await db
-        .select({ row: connections, companyName: companies.name })
+        .select({ row: connections, companyName: companies.name, timeZone: companies.timezone })
         .from(connections)
         .innerJoin(companies, eq(companies.id, connections.companyId))
         .where(eq(connections.id, id))
@@ -146,7 +148,6 @@ export function connectionsRepository(db: Executor) {
       return row !== undefined
     },
 
-    /** Any company's connection: for provider webhooks, whose URL names the connection. */
     /** The connections of a Facebook page or Instagram account, in whichever company. */
     byPageAccount(channel: 'facebook' | 'instagram', accountId: string): Promise<ConnectionRow[]> {
       return db
@@ -155,6 +156,7 @@ export function connectionsRepository(db: Executor) {
         .where(and(eq(connections.facebookPageUserId, accountId), eq(connections.channel, channel)))
     },
 
+    /** Any company's connection: for provider webhooks and the operator's routes. */
     async findByIdInAnyCompany(id: number): Promise<ConnectionRow | undefined> {
       const [row] = await db.select().from(connections).where(eq(connections.id, id))
       return row

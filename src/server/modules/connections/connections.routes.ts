@@ -20,7 +20,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app,
   { services },
 ) => {
-  const { connections } = services
+  const { connections, connectionsAdmin } = services
 
   app.get(
     '/whatsapp',
@@ -47,7 +47,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       schema: { querystring: ListConnectionsQuery, response: { 200: AdminConnectionList } },
       config: { access: 'super' },
     },
-    () => connections.listAll(),
+    () => connectionsAdmin.listAll(),
   )
 
   app.get(
@@ -155,7 +155,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       schema: { params: IdParams, response: { 200: ConnectionMessage } },
       config: { access: 'super' },
     },
-    (request) => connections.sessionAction(request.ctx, request.params.id, 'logout', true),
+    (request) => connectionsAdmin.logoutSession(request.params.id),
   )
 
   app.post(
@@ -174,7 +174,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
       config: { access: 'super' },
     },
-    (request) => connections.adminGet(request.params.id),
+    (request) => connectionsAdmin.get(request.params.id),
   )
 
   app.put(
@@ -187,7 +187,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
       config: { access: 'super' },
     },
-    (request) => connections.adminUpdate(request.ctx, request.params.id, request.body),
+    (request) => connectionsAdmin.update(request.ctx, request.params.id, request.body),
   )
 
   app.delete(
@@ -196,7 +196,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       schema: { params: IdParams, response: { 200: ConnectionMessage } },
       config: { access: 'super' },
     },
-    (request) => connections.remove(request.ctx, request.params.id, true),
+    (request) => connectionsAdmin.remove(request.params.id),
   )
 
   app.post(

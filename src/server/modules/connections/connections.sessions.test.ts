@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fakeSocketFactory, recordingIntake, type FakeSocket } from '@tests/helpers/fake-baileys'
+import { recordingHub } from '@tests/helpers/recording-hub'
 import { buildCompany, buildConnection, buildPlan, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import type { ConnectionDto } from '@shared/contracts/connections'
 import { createGraphClient } from '@server/channels/graph/client'
 import { createWhatsappSessionManager } from '@server/channels/whatsapp/session-manager'
-import {
-  fakeSocketFactory,
-  recordingHub,
-  recordingIntake,
-  type FakeSocket,
-} from '@server/channels/whatsapp/testing'
 import type { CoreDeps } from '@server/deps'
 import { createMailer } from '@server/lib/mailer'
 import { createTokenService } from '@server/lib/tokens'
+import { createConnectionEvents } from './connections.events'
 import { createConnectionsService } from './connections.service'
 import { connections } from './connections.table'
 import { whatsappSessionCreds } from './sessions.table'
@@ -45,10 +42,20 @@ async function setup() {
 const statusOf = async (id: number) =>
   (await t.db.select().from(connections).where(eq(connections.id, id)))[0]!.status
 
-/** The socket the session manager made for the connection after `count` sockets existed. */
+/**
+ * The socket the app's session manager made after `count` sockets existed. Session starts run
+ * after the answer; the manager says when it has nothing left to do.
+ */
 async function nextSocket(count: number): Promise<FakeSocket> {
-  await vi.waitFor(() => expect(sockets.sockets.length).toBeGreaterThan(count))
+  await t.services.sessions.settled()
+  expect(sockets.sockets.length).toBeGreaterThan(count)
   return sockets.latest()!
+}
+
+/** The status once the app's session manager has written everything it was told. */
+async function settledStatusOf(id: number) {
+  await t.services.sessions.settled()
+  return statusOf(id)
 }
 
 describe('session routes on the app, with a fake WhatsApp socket', () => {
@@ -64,13 +71,13 @@ describe('session routes on the app, with a fake WhatsApp socket', () => {
     const { id } = created.json<ConnectionDto>()
     const socket = await nextSocket(before)
     socket.qr('2@first-qr')
-    await vi.waitFor(async () => expect(await statusOf(id)).toBe('qrcode'))
+    expect(await settledStatusOf(id)).toBe('qrcode')
     const read = await t.app.inject({ method: 'GET', url: `/whatsapp/${id}`, headers: asAdmin })
     expect(read.json()).toMatchObject({ status: 'qrcode', qrcode: '2@first-qr' })
 
     socket.pair(ME)
     socket.open(ME)
-    await vi.waitFor(async () => expect(await statusOf(id)).toBe('CONNECTED'))
+    expect(await settledStatusOf(id)).toBe('CONNECTED')
 
     const disconnect = await t.app.inject({
       method: 'DELETE',
@@ -98,7 +105,7 @@ describe('session routes on the app, with a fake WhatsApp socket', () => {
     expect([retry.statusCode, retry.json()]).toEqual([200, { message: 'Starting session.' }])
     const again = await nextSocket(count)
     again.qr('2@second-qr')
-    await vi.waitFor(async () => expect(await statusOf(id)).toBe('qrcode'))
+    expect(await settledStatusOf(id)).toBe('qrcode')
 
     const newQr = await t.app.inject({
       method: 'PUT',
@@ -107,7 +114,7 @@ describe('session routes on the app, with a fake WhatsApp socket', () => {
     })
     expect([newQr.statusCode, newQr.json()]).toEqual([200, { message: 'Starting session.' }])
     await nextSocket(count + 1)
-    await vi.waitFor(async () => expect(await statusOf(id)).toBe('OPENING'))
+    expect(await statusOf(id)).toBe('OPENING')
   })
 
   test('session actions: managers only, own company only, WhatsApp channel only', async () => {
@@ -208,7 +215,8 @@ describe('session routes on the app, with a fake WhatsApp socket', () => {
       headers: asManager,
     })
     expect([done.statusCode, done.json()]).toEqual([200, { message: 'Whatsapp restart.' }])
-    await vi.waitFor(() => expect(sockets.sockets.length).toBe(before + 1))
+    await t.services.sessions.settled()
+    expect(sockets.sockets.length).toBe(before + 1)
     expect(await statusOf(live.id)).toBe('OPENING')
     expect(await statusOf(off.id)).toBe('DISCONNECTED')
   })
@@ -234,6 +242,7 @@ describe('the session walk, statuses written and emitted', () => {
     }
     const sessions = createWhatsappSessionManager(deps, {
       intake: recordingIntake(),
+      events: createConnectionEvents(deps),
       makeSocket: factory.makeSocket,
     })
     const service = createConnectionsService(deps, {
@@ -259,13 +268,16 @@ describe('the session walk, statuses written and emitted', () => {
 
     try {
       const { id } = await service.add(ctx, { name: 'Walk' })
-      await vi.waitFor(() => expect(factory.sockets).toHaveLength(1))
+      await sessions.settled()
+      expect(factory.sockets).toHaveLength(1)
       const socket = factory.latest()!
       socket.qr('2@walk')
-      await vi.waitFor(async () => expect(await statusOf(id)).toBe('qrcode'))
+      await sessions.settled()
+      expect(await statusOf(id)).toBe('qrcode')
       socket.pair(ME)
       socket.open(ME)
-      await vi.waitFor(async () => expect(await statusOf(id)).toBe('CONNECTED'))
+      await sessions.settled()
+      expect(await statusOf(id)).toBe('CONNECTED')
       expect(await service.sessionAction(ctx, id, 'logout')).toEqual({
         message: 'Session disconnected.',
       })
@@ -273,9 +285,11 @@ describe('the session walk, statuses written and emitted', () => {
       expect(await service.sessionAction(ctx, id, 'start')).toEqual({
         message: 'Starting session.',
       })
-      await vi.waitFor(() => expect(factory.sockets).toHaveLength(2))
+      await sessions.settled()
+      expect(factory.sockets).toHaveLength(2)
       factory.latest()!.qr('2@walk-again')
-      await vi.waitFor(async () => expect(await statusOf(id)).toBe('qrcode'))
+      await sessions.settled()
+      expect(await statusOf(id)).toBe('qrcode')
       expect(sessionStatuses()).toEqual([
         'OPENING',
         'qrcode',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCompany, buildConnection, buildQueue, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
-import { generateConnectionToken } from './connections.service'
+import { generateConnectionToken } from './connections.rules'
 
 let t: TestApp
 beforeAll(async () => {

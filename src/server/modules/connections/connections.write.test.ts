@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import type { CompanyEventKind, CompanyEventPayloads } from '@shared/realtime/events'
 import { createGraphClient } from '@server/channels/graph/client'
 import { createMailer } from '@server/lib/mailer'
+import { addDays, dateIn } from '@server/lib/time'
 import { createTokenService } from '@server/lib/tokens'
 import { createConnectionsService } from './connections.service'
 import { connections } from './connections.table'
@@ -232,6 +233,49 @@ describe('POST /whatsapp', () => {
       collectiveVacationStart: '2030-01-01',
       collectiveVacationEnd: '2030-01-10',
     })
+  })
+
+  test('the renderer’s rules hold here too: redirect and rating in both directions', async () => {
+    const { company, asAdmin } = await setup()
+    const queue = await buildQueue(t.db, company)
+    const field = async (payload: Record<string, unknown>) =>
+      failure(await create(asAdmin, { name: 'Rules', ...payload }))
+    expect(await field({ sendIdQueue: queue.id })).toEqual([
+      400,
+      { error: 'ERR_VALIDATION', field: 'timeSendQueue' },
+    ])
+    expect(await field({ expiresTicketNPS: 10 })).toEqual([
+      400,
+      { error: 'ERR_VALIDATION', field: 'ratingMessage' },
+    ])
+  })
+
+  test('a vacation starts at most 10 days back, counted in the company’s time zone (001 §9)', async () => {
+    const { company, asAdmin } = await setup()
+    const today = dateIn(company.timezone)
+    const vacation = (start: string) => ({
+      name: `Férias ${start}`,
+      collectiveVacationMessage: 'Férias coletivas',
+      collectiveVacationStart: start,
+      collectiveVacationEnd: addDays(today, 20),
+    })
+    expect(failure(await create(asAdmin, vacation(addDays(today, -11))))).toEqual([
+      400,
+      { error: 'ERR_VALIDATION', field: 'collectiveVacationStart' },
+    ])
+    const started = await create(asAdmin, vacation(addDays(today, -10)))
+    expect(started.statusCode).toBe(201)
+
+    // A stored start was judged when it was sent: other changes save as time goes by.
+    const running = await buildConnection(t.db, company, {
+      ...vacation(addDays(today, -30)),
+      name: 'Running vacation',
+    })
+    const renamed = await update(asAdmin, running.id, { name: 'Still on vacation' })
+    expect(renamed.statusCode).toBe(200)
+    expect(
+      failure(await update(asAdmin, running.id, { collectiveVacationStart: addDays(today, -30) })),
+    ).toEqual([400, { error: 'ERR_VALIDATION', field: 'collectiveVacationStart' }])
   })
 
   test('service hours follow the queue and company rules; unbuilt features cannot be named', async () => {

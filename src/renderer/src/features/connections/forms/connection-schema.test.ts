@@ -125,6 +125,10 @@ describe('connectionSchema (001 §5)', () => {
     ).toEqual({ collectiveVacationEnd: 'validation.vacationEndBeforeStart' })
   })
 
+  test('two queues without a greeting are left to the server (ERR_WAPP_GREETING_REQUIRED)', async () => {
+    expect(await problems({ ...base(), queueIds: [1, 2] })).toEqual({})
+  })
+
   test('provider credentials are required on create only, per channel', async () => {
     expect(await problems(base(), { channel: 'whatsappapi' })).toEqual({
       wabaPhoneNumberId: 'validation.required',

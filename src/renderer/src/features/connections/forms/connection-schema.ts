@@ -5,6 +5,14 @@ import type {
   CreateConnectionBody,
   UpdateConnectionBody,
 } from '@shared/contracts/connections'
+import {
+  connectionRuleProblems,
+  earliestImportDate,
+  earliestVacationStart,
+  type ConnectionRuleClock,
+  type ConnectionRuleReason,
+  type ConnectionRuleValues,
+} from '@shared/contracts/connection-rules'
 import { isValidServiceHours, type ServiceHours } from '@shared/contracts/service-hours'
 
 /** `connections` namespace keys; the texts are the spec's (001 §5). */
@@ -96,18 +104,53 @@ export const toLocalDateTime = (date: Date): string =>
 export const toLocalDate = (date: Date): string => toLocalDateTime(date).slice(0, 10)
 
 /** 001 §9: imports reach at most 2 years back. */
-export const importWindowStart = (now: Date): Date => {
-  const start = new Date(now)
-  start.setFullYear(start.getFullYear() - 2)
-  return start
+export const importWindowStart = earliestImportDate
+
+/** 001 §9: a vacation starts at most 10 days back, counted in the browser's calendar. */
+export const vacationEarliestStart = (now: Date): string => earliestVacationStart(toLocalDate(now))
+
+/** The wording of each shared rule; `greetingRequired` has none: 001 §5 leaves it to the server. */
+const ruleMessages: Partial<Record<ConnectionRuleReason, string>> = {
+  sendQueueRequired: m.errorSendQueue,
+  sendMinutesRequired: m.errorSendMinutes,
+  npsRequired: m.errorExpiresNPS,
+  ratingMessageRequired: m.errorRatingMessage,
+  vacationRequired: m.vacationRequired,
+  vacationTooOld: m.vacationTooOld,
+  vacationEndBeforeStart: m.vacationEndBeforeStart,
+  importTooOld: m.importTooOld,
+  importInFuture: m.importInFuture,
+  importBeforeOld: m.importBeforeOld,
 }
 
-/** 001 §9: a vacation starts at most 10 days back. */
-export const vacationEarliestStart = (now: Date): string => {
-  const start = new Date(now)
-  start.setDate(start.getDate() - 10)
-  return toLocalDate(start)
+/** The form as the shared rules read it: local date-times as instants, empties as null. */
+const ruleValuesOf = (values: ConnectionFormValues): ConnectionRuleValues => {
+  const instant = (local: string) => (values.importEnabled && local ? new Date(local) : null)
+  return {
+    ...values,
+    importOldMessages: instant(values.importOldMessages),
+    importRecentMessages: instant(values.importRecentMessages),
+    collectiveVacationStart: values.collectiveVacationStart || null,
+    collectiveVacationEnd: values.collectiveVacationEnd || null,
+  }
 }
+
+type RuleField = keyof ConnectionRuleValues & keyof ConnectionFormValues
+
+/** The field also answers to the shared rules (`connection-rules.ts`), in the form's wording. */
+const followsRules = <S extends yup.Schema>(
+  schema: S,
+  field: RuleField,
+  clock: ConnectionRuleClock,
+): S =>
+  schema.test('rules', (_value, context) => {
+    const problem = connectionRuleProblems(
+      ruleValuesOf(context.parent as ConnectionFormValues),
+      clock,
+    ).find((found) => found.field === field)
+    const message = problem && ruleMessages[problem.reason]
+    return message ? context.createError({ message }) : true
+  })
 
 const minutes = yup
   .number()
@@ -131,115 +174,63 @@ export const connectionSchema = ({
   isNew,
   now,
 }: ConnectionSchemaContext): yup.ObjectSchema<ConnectionFormValues> => {
-  const nowText = toLocalDateTime(now)
-  const oldestImport = toLocalDateTime(importWindowStart(now))
+  const clock: ConnectionRuleClock = { now, today: toLocalDate(now) }
   const credentialRequired = (needed: boolean) =>
     needed && isNew ? text.trim().required(m.required) : text
-  return yup.object().shape(
-    {
-      name: yup.string().trim().required(m.required).min(2, m.tooShort).max(50, m.tooLong),
-      isDefault: yup.boolean().required(),
-      greetingMessage: text,
-      complationMessage: text,
-      outOfHoursMessage: text,
-      ratingMessage: text.when('expiresTicketNPS', {
-        is: (value: number) => value > 0,
-        then: (schema) => schema.trim().required(m.errorRatingMessage),
-      }),
-      allowGroup: yup.boolean().required(),
-      groupAsTicket: yup.mixed<'disabled' | 'enabled'>().oneOf(['disabled', 'enabled']).required(),
-      token: text.matches(/^([A-Za-z0-9]{20,64})?$/, m.invalidToken),
-      queueIds: yup.array(yup.number().integer().required()).required(),
-      integrationId: reference,
-      promptId: reference,
-      maxUseBotQueues: minutes.max(100),
-      timeUseBotQueues: minutes,
-      timeSendQueue: minutes.when('sendIdQueue', {
-        is: (value: number | null) => value !== null,
-        then: (schema) => schema.moreThan(0, m.errorSendMinutes),
-      }),
-      sendIdQueue: reference.when('timeSendQueue', {
-        is: (value: number) => value > 0,
-        then: (schema) => schema.required(m.errorSendQueue),
-      }),
-      expiresTicket: minutes,
-      whenExpiresTicket: yup.mixed<'0' | '1'>().oneOf(['0', '1']).required(),
-      expiresInactiveMessage: text,
-      timeInactiveMessage: minutes,
-      inactiveMessage: text,
-      timeCreateNewTicket: minutes,
-      expiresTicketNPS: minutes.when('ratingMessage', {
-        is: (value: string) => value.trim() !== '',
-        then: (schema) => schema.moreThan(0, m.errorExpiresNPS),
-      }),
-      maxUseBotQueuesNPS: minutes.max(100),
-      flowIdWelcome: reference,
-      flowIdNotPhrase: reference,
-      importEnabled: yup.boolean().required(),
-      importOldMessages: text.when('importEnabled', {
-        is: true,
-        then: (schema) =>
-          schema
-            .required(m.required)
-            .test('old', m.importTooOld, (value) => value >= oldestImport)
-            .test('future', m.importInFuture, (value) => value <= nowText),
-      }),
-      importRecentMessages: text.when('importEnabled', {
-        is: true,
-        then: (schema) =>
-          schema
-            .required(m.required)
-            .test('future', m.importInFuture, (value) => value <= nowText)
-            .test(
-              'order',
-              m.importBeforeOld,
-              (value, context) =>
-                !(context.parent as ConnectionFormValues).importOldMessages ||
-                value >= (context.parent as ConnectionFormValues).importOldMessages,
-            ),
-      }),
-      importOldMessagesGroups: yup.boolean().required(),
-      closedTicketsPostImported: yup.boolean().required(),
-      queueIdImportMessages: reference,
-      collectiveVacationMessage: text,
-      collectiveVacationStart: text.when('collectiveVacationMessage', {
-        is: (value: string) => value.trim() !== '',
-        then: (schema) =>
-          schema
-            .required(m.vacationRequired)
-            .test('recent', m.vacationTooOld, (value) => value >= vacationEarliestStart(now)),
-      }),
-      collectiveVacationEnd: text.when('collectiveVacationMessage', {
-        is: (value: string) => value.trim() !== '',
-        then: (schema) =>
-          schema
-            .required(m.vacationRequired)
-            .test(
-              'order',
-              m.vacationEndBeforeStart,
-              (value, context) =>
-                value >= (context.parent as ConnectionFormValues).collectiveVacationStart,
-            ),
-      }),
-      schedules: yup
-        .mixed<ServiceHours>()
-        .defined()
-        .test('hours', m.invalidHours, (value) => isValidServiceHours(value)),
-      wabaPhoneNumberId: graphId.concat(credentialRequired(channel === 'whatsappapi')),
-      wabaBusinessAccountId: graphId,
-      wabaAccessToken: credentialRequired(channel === 'whatsappapi'),
-      wabaAppSecret: text,
-      wabaVerifyToken: text,
-      facebookPageUserId: graphId.concat(
-        credentialRequired(channel === 'facebook' || channel === 'instagram'),
-      ),
-      facebookPageToken: credentialRequired(channel === 'facebook' || channel === 'instagram'),
-    },
-    [
-      ['timeSendQueue', 'sendIdQueue'],
-      ['ratingMessage', 'expiresTicketNPS'],
-    ],
-  ) as yup.ObjectSchema<ConnectionFormValues>
+  const importDate = text.when('importEnabled', {
+    is: true,
+    then: (schema) => schema.required(m.required),
+  })
+  return yup.object({
+    name: yup.string().trim().required(m.required).min(2, m.tooShort).max(50, m.tooLong),
+    isDefault: yup.boolean().required(),
+    greetingMessage: text,
+    complationMessage: text,
+    outOfHoursMessage: text,
+    ratingMessage: followsRules(text.trim(), 'ratingMessage', clock),
+    allowGroup: yup.boolean().required(),
+    groupAsTicket: yup.mixed<'disabled' | 'enabled'>().oneOf(['disabled', 'enabled']).required(),
+    token: text.matches(/^([A-Za-z0-9]{20,64})?$/, m.invalidToken),
+    queueIds: yup.array(yup.number().integer().required()).required(),
+    integrationId: reference,
+    promptId: reference,
+    maxUseBotQueues: minutes.max(100),
+    timeUseBotQueues: minutes,
+    timeSendQueue: followsRules(minutes, 'timeSendQueue', clock),
+    sendIdQueue: followsRules(reference, 'sendIdQueue', clock),
+    expiresTicket: minutes,
+    whenExpiresTicket: yup.mixed<'0' | '1'>().oneOf(['0', '1']).required(),
+    expiresInactiveMessage: text,
+    timeInactiveMessage: minutes,
+    inactiveMessage: text,
+    timeCreateNewTicket: minutes,
+    expiresTicketNPS: followsRules(minutes, 'expiresTicketNPS', clock),
+    maxUseBotQueuesNPS: minutes.max(100),
+    flowIdWelcome: reference,
+    flowIdNotPhrase: reference,
+    importEnabled: yup.boolean().required(),
+    importOldMessages: followsRules(importDate, 'importOldMessages', clock),
+    importRecentMessages: followsRules(importDate, 'importRecentMessages', clock),
+    importOldMessagesGroups: yup.boolean().required(),
+    closedTicketsPostImported: yup.boolean().required(),
+    queueIdImportMessages: reference,
+    collectiveVacationMessage: text,
+    collectiveVacationStart: followsRules(text, 'collectiveVacationStart', clock),
+    collectiveVacationEnd: followsRules(text, 'collectiveVacationEnd', clock),
+    schedules: yup
+      .mixed<ServiceHours>()
+      .defined()
+      .test('hours', m.invalidHours, (value) => isValidServiceHours(value)),
+    wabaPhoneNumberId: graphId.concat(credentialRequired(channel === 'whatsappapi')),
+    wabaBusinessAccountId: graphId,
+    wabaAccessToken: credentialRequired(channel === 'whatsappapi'),
+    wabaAppSecret: text,
+    wabaVerifyToken: text,
+    facebookPageUserId: graphId.concat(
+      credentialRequired(channel === 'facebook' || channel === 'instagram'),
+    ),
+    facebookPageToken: credentialRequired(channel === 'facebook' || channel === 'instagram'),
+  }) as yup.ObjectSchema<ConnectionFormValues>
 }
 
 const localDateTimeOf = (iso: string | null): string => (iso ? toLocalDateTime(new Date(iso)) : '')

@@ -10,14 +10,12 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from 'baileys'
-import type { CompanyEventKind, CompanyEventPayloads } from '@shared/realtime/events'
-import type { InboundIntake } from '../types'
-import type { SessionEventsHub } from './session-manager'
-import type { BaileysSocket } from './socket'
+import type { InboundIntake } from '@server/channels/types'
+import type { BaileysSocket } from '@server/channels/whatsapp/socket'
 
 /**
- * Test doubles for the whatsapp channel: a socket that emits Baileys' own event shapes, a hub
- * that records emits and an intake that records deliveries. Used by the tests only.
+ * Test doubles for the whatsapp channel: a socket that emits Baileys' own event shapes, and an
+ * intake that records what the session manager hands on.
  */
 
 class TypedEmitter implements BaileysEventEmitter {
@@ -158,24 +156,6 @@ export function fakeSocketFactory() {
       const socket = new FakeSocket(config)
       sockets.push(socket)
       return socket
-    },
-  }
-}
-
-export interface RecordedEmit {
-  companyId: number
-  rooms: readonly string[]
-  except: readonly string[]
-  kind: CompanyEventKind
-  payload: CompanyEventPayloads[CompanyEventKind]
-}
-
-export function recordingHub(): SessionEventsHub & { events: RecordedEmit[] } {
-  const events: RecordedEmit[] = []
-  return {
-    events,
-    emit(companyId, rooms, kind, payload, except = []) {
-      events.push({ companyId, rooms, except, kind, payload })
     },
   }
 }
