@@ -35,16 +35,21 @@ describe('handshake', () => {
 
 describe('events reach only their audience', () => {
   test('presence and user updates go to admins and the user himself, not to colleagues', async () => {
-    const { company, agent, asAdmin, asAgent, asColleague } = await t.team()
+    const { company, agent, colleague, asAdmin, asAgent, asColleague } = await t.team()
+    const userEvent = `company-${company.id}-user`
+    type UserEvent = { action: string; user: { id: number; online?: boolean; name?: string } }
+    const about = (userId: number) => ({ accept: (event: UserEvent) => event.user.id === userId })
     const adminSocket = openSocket(t, `/${company.id}`, tokenOf(asAdmin))
     const colleagueSocket = openSocket(t, `/${company.id}`, tokenOf(asColleague))
+    // The colleague's own arrival reaches him and the admin: heard out before the agent comes.
+    const colleagueArrived = Promise.all([
+      next(adminSocket, userEvent, about(colleague.id)),
+      next(colleagueSocket, userEvent, about(colleague.id)),
+    ])
     await Promise.all([connected(adminSocket), connected(colleagueSocket)])
+    await colleagueArrived
 
-    const userEvent = `company-${company.id}-user`
-    const presence = next<{ action: string; user: { id: number; online: boolean } }>(
-      adminSocket,
-      userEvent,
-    )
+    const presence = next<UserEvent>(adminSocket, userEvent, about(agent.id))
     const colleagueSilent = silent(colleagueSocket, userEvent, 400)
     const agentSocket = await online(t, company.id, asAgent)
     expect(await presence).toEqual({ action: 'update', user: { id: agent.id, online: true } })
