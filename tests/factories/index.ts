@@ -12,6 +12,8 @@ import {
 } from '@server/modules/connections/connections.table'
 import { contacts, type ContactRow } from '@server/modules/contacts/contacts.table'
 import { messages, type MessageRow } from '@server/modules/messages/messages.table'
+import { contactTags, tags, ticketTags, type TagRow } from '@server/modules/tags/tags.table'
+import { ticketNotes, type TicketNoteRow } from '@server/modules/ticket-notes/ticket-notes.table'
 import { tickets, type TicketRow } from '@server/modules/tickets/tickets.table'
 import { plans, type PlanRow } from '@server/modules/plans/plans.table'
 import { chatbots, type ChatbotRow } from '@server/modules/queues/chatbots.table'
@@ -220,4 +222,53 @@ export async function buildMessage(
     })
     .returning()
   return message!
+}
+
+/** A tag of the company, put on the contacts and tickets given. */
+export async function buildTag(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof tags.$inferInsert> & {
+    contacts?: Pick<ContactRow, 'id'>[]
+    tickets?: Pick<TicketRow, 'id'>[]
+  } = {},
+): Promise<TagRow> {
+  const { contacts: tagged = [], tickets: lanes = [], ...values } = overrides
+  const [tag] = await db
+    .insert(tags)
+    .values({
+      companyId: company.id,
+      name: `Tag ${unique()}`,
+      color: `#${randomBytes(3).toString('hex')}`,
+      ...values,
+    })
+    .returning()
+  if (tagged.length)
+    await db
+      .insert(contactTags)
+      .values(tagged.map(({ id }) => ({ companyId: company.id, contactId: id, tagId: tag!.id })))
+  if (lanes.length)
+    await db
+      .insert(ticketTags)
+      .values(lanes.map(({ id }) => ({ companyId: company.id, ticketId: id, tagId: tag!.id })))
+  return tag!
+}
+
+/** A note on the ticket's contact, written from that ticket. */
+export async function buildNote(
+  db: Database,
+  ticket: TicketRow,
+  overrides: Partial<typeof ticketNotes.$inferInsert> = {},
+): Promise<TicketNoteRow> {
+  const [note] = await db
+    .insert(ticketNotes)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      note: `Note ${unique()}`,
+      ...overrides,
+    })
+    .returning()
+  return note!
 }

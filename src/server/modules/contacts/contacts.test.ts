@@ -6,6 +6,7 @@ import {
   buildCompany,
   buildConnection,
   buildContact,
+  buildTag,
   buildTicket,
   buildUser,
 } from '@tests/factories'
@@ -13,7 +14,6 @@ import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { createTestDriver } from '@tests/helpers/test-driver'
 import type { ChannelDriver } from '@server/channels/types'
-import { contactTags, tags } from '../tags/tags.table'
 import { normalizePhoneNumber } from './contacts.number'
 import { contactsRepository } from './contacts.repository'
 import { searchOf } from './contacts.service'
@@ -111,28 +111,25 @@ describe('GET /contacts', () => {
 
   test('filters by tag, group and channel, and pages by number and by cursor', async () => {
     const { company, asAgent } = await team()
-    const [vip] = await t.db
-      .insert(tags)
-      .values({ companyId: company.id, name: 'VIP', color: '#ff0000' })
-      .returning()
     const names = ['Ana', 'Bia', 'Caio', 'Duda', 'Edu']
     const rows = []
     for (const name of names) rows.push(await buildContact(t.db, company, { name }))
     await buildContact(t.db, company, { name: 'Grupo', isGroup: true, number: '120363000000' })
     await buildContact(t.db, company, { name: 'Insta', channel: 'instagram', number: '99887766' })
-    await t.db.insert(contactTags).values([
-      { companyId: company.id, contactId: rows[1]!.id, tagId: vip!.id },
-      { companyId: company.id, contactId: rows[3]!.id, tagId: vip!.id },
-    ])
+    const vip = await buildTag(t.db, company, {
+      name: 'VIP',
+      color: '#ff0000',
+      contacts: [rows[1]!, rows[3]!],
+    })
 
     const list = (query: string) =>
       t.app
         .inject({ method: 'GET', url: `/contacts?${query}`, headers: asAgent })
         .then((res) => res.json<ContactList>())
 
-    const tagged = await list(`contactTag=${encodeURIComponent(`[${vip!.id}]`)}`)
+    const tagged = await list(`contactTag=${encodeURIComponent(`[${vip.id}]`)}`)
     expect(tagged.contacts.map((c) => c.name)).toEqual(['Bia', 'Duda'])
-    expect(tagged.contacts[0]!.tags).toEqual([{ id: vip!.id, name: 'VIP', color: '#ff0000' }])
+    expect(tagged.contacts[0]!.tags).toEqual([{ id: vip.id, name: 'VIP', color: '#ff0000' }])
     expect((await list('isGroup=false')).contacts.map((c) => c.name)).not.toContain('Grupo')
     expect((await list('channel=instagram')).contacts.map((c) => c.name)).toEqual(['Insta'])
 
@@ -264,10 +261,6 @@ describe('LGPD masking', () => {
 describe('GET /contacts/export', () => {
   test('writes the filtered list to an xlsx sheet with numbers as text', async () => {
     const { company, asAdmin } = await team()
-    const [tag] = await t.db
-      .insert(tags)
-      .values({ companyId: company.id, name: 'Cliente', color: '#00ff00' })
-      .returning()
     const ana = await buildContact(t.db, company, {
       name: 'Ana',
       number: '5511900000001',
@@ -276,9 +269,7 @@ describe('GET /contacts/export', () => {
     await buildContact(t.db, company, { name: 'Bruno', number: '5511900000002' })
     // A push name anyone can set: it must not become a formula when the sheet is edited.
     await buildContact(t.db, company, { name: '=HYPERLINK("http://x")', number: '5511900000003' })
-    await t.db
-      .insert(contactTags)
-      .values({ companyId: company.id, contactId: ana.id, tagId: tag!.id })
+    await buildTag(t.db, company, { name: 'Cliente', color: '#00ff00', contacts: [ana] })
 
     const res = await t.app.inject({ method: 'GET', url: '/contacts/export', headers: asAdmin })
     expect(res.statusCode).toBe(200)
@@ -609,22 +600,17 @@ describe('contact tags', () => {
   test('POST /tags/sync replaces the contact’s tags, creating typed ones', async () => {
     const { company, asAgent } = await team()
     const contact = await buildContact(t.db, company)
-    const [old, keep] = await t.db
-      .insert(tags)
-      .values([
-        { companyId: company.id, name: 'Antiga', color: '#111111' },
-        { companyId: company.id, name: 'Mantida', color: '#222222' },
-      ])
-      .returning()
-    await t.db.insert(contactTags).values([
-      { companyId: company.id, contactId: contact.id, tagId: old!.id },
-      { companyId: company.id, contactId: contact.id, tagId: keep!.id },
-    ])
+    await buildTag(t.db, company, { name: 'Antiga', color: '#111111', contacts: [contact] })
+    const keep = await buildTag(t.db, company, {
+      name: 'Mantida',
+      color: '#222222',
+      contacts: [contact],
+    })
     const res = await t.app.inject({
       method: 'POST',
       url: '/tags/sync',
       headers: asAgent,
-      payload: { contactId: contact.id, tags: [{ id: keep!.id }, { name: 'Nova' }] },
+      payload: { contactId: contact.id, tags: [{ id: keep.id }, { name: 'Nova' }] },
     })
     expect(res.statusCode).toBe(200)
     expect(res.json<{ tags: { name: string }[] }>().tags.map((tag) => tag.name)).toEqual([
@@ -637,7 +623,7 @@ describe('contact tags', () => {
       headers: asAgent,
     })
     expect(read.json<{ tags: { name: string; color: string }[] }>().tags).toEqual([
-      { id: keep!.id, name: 'Mantida', color: '#222222' },
+      { id: keep.id, name: 'Mantida', color: '#222222' },
       {
         id: expect.any(Number) as number,
         name: 'Nova',
@@ -659,15 +645,12 @@ describe('contact tags', () => {
       payload: { contactId: contact.id, tags: [{ name: '     ' }, { name: ' a  ' }] },
     })
     expect(blank.statusCode).toBe(400)
-    const foreignTag = await t.db
-      .insert(tags)
-      .values({ companyId: (await buildCompany(t.db)).id, name: 'Alheia', color: '#333333' })
-      .returning()
+    const foreignTag = await buildTag(t.db, await buildCompany(t.db), { name: 'Alheia' })
     const refused = await t.app.inject({
       method: 'POST',
       url: '/tags/sync',
       headers: asAgent,
-      payload: { contactId: contact.id, tags: [{ id: foreignTag[0]!.id }] },
+      payload: { contactId: contact.id, tags: [{ id: foreignTag.id }] },
     })
     expect([refused.statusCode, refused.json()]).toEqual([404, { error: 'ERR_NO_TAG_FOUND' }])
   })

@@ -1,52 +1,22 @@
-import {
-  canSeeTicketsWithoutQueue,
-  canShowAllTickets,
-  isAdmin,
-  type PermissionSubject,
-} from '@shared/permissions'
+import { canSeeTicketsWithoutQueue, canShowAllTickets, isAdmin } from '@shared/permissions'
+import { canSeeTicket, type TicketFacts, type TicketViewer } from '@shared/tickets/visibility'
 import { ticketPolicy } from '../tickets/tickets.policy'
-import type { TicketRow } from '../tickets/tickets.table'
 
-/** The user fields ticket visibility reads: permissions, queues and default connection. */
-export interface TicketViewer extends PermissionSubject {
-  id: number
-  queueIds: number[]
-  whatsappId: number | null
-}
+// Who may see a ticket may read its messages: a conversation one may open is one whose history
+// one may read (reference §2, §8).
+export { canSeeTicket, type TicketViewer }
 
-/** The ticket fields ticket visibility reads. */
-export interface VisibleTicket {
-  userId: number | null
-  queueId: number | null
-  status: TicketRow['status']
+/** The ticket fields message visibility reads. */
+export interface VisibleTicket extends TicketFacts {
   isGroup: boolean
-  whatsappId: number | null
 }
 
 /**
- * Whether a user may see a ticket, and so its messages: the tickets module's rule (reference §2,
- * §8), so that a conversation one may open is one whose history one may read.
+ * Whether a user may write on a ticket he sees (reply, react, forward into it): the tickets
+ * policy's `write`, which differs from its `act` on shared groups (reference §2).
  */
-export const canSeeTicket = (user: TicketViewer, ticket: VisibleTicket): boolean =>
-  ticketPolicy.see(user, ticket)
-
-const seesGroup = (user: TicketViewer, ticket: VisibleTicket) =>
-  ticket.status === 'group' && ticketPolicy.seesGroupsOf(user, ticket.whatsappId)
-
-/**
- * Whether a user may write on a ticket he sees (reply, react, forward into it): not on someone
- * else's ticket unless he is a show-all user or it is a group he sees (reference §2: "a profile
- * user may not act on another user's open ticket unless he has allUserChat").
- */
-export function canActOnTicket(user: TicketViewer, ticket: VisibleTicket): boolean {
-  if (!canSeeTicket(user, ticket)) return false
-  return (
-    ticket.userId === null ||
-    ticket.userId === user.id ||
-    canShowAllTickets(user) ||
-    seesGroup(user, ticket)
-  )
-}
+export const canActOnTicket = (user: TicketViewer, ticket: VisibleTicket): boolean =>
+  ticketPolicy.write(user, ticket)
 
 /**
  * Whether opening the ticket marks it read: only for the user who holds it, or a group he sees

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TagDto, TagList } from '@shared/contracts/tags'
 import type { TicketDto } from '@shared/contracts/tickets'
-import { buildCompany, buildContact, buildPlan, buildTicket, buildUser } from '@tests/factories'
+import {
+  buildCompany,
+  buildContact,
+  buildPlan,
+  buildTag,
+  buildTicket,
+  buildUser,
+} from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { contactTags, tags, ticketTags } from './tags.table'
@@ -178,11 +185,8 @@ describe('ticket tags (kanban lanes)', () => {
     const { company, asAdmin, asAgent } = await team()
     const laneA = (await create(asAdmin, { name: 'Lane A', kanban: 1 })).json<TagDto>()
     const laneB = (await create(asAdmin, { name: 'Lane B', kanban: 1 })).json<TagDto>()
-    const plain = (await create(asAdmin, { name: 'Plain' })).json<TagDto>()
     const ticket = await buildTicket(t.db, company, { status: 'open' })
-    await t.db
-      .insert(ticketTags)
-      .values({ companyId: company.id, ticketId: ticket.id, tagId: plain.id })
+    const plain = await buildTag(t.db, company, { name: 'Plain', tickets: [ticket] })
 
     const lanesOf = async () =>
       (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TicketNoteDto } from '@shared/contracts/ticket-notes'
-import { buildCompany, buildContact, buildTicket, buildUser } from '@tests/factories'
+import { buildCompany, buildContact, buildNote, buildTicket, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 
@@ -114,10 +114,8 @@ describe('ticket notes', () => {
   })
 
   test('only the author or an admin deletes a note', async () => {
-    const { contact, ticket, asAgent, asColleague, asAdmin } = await team()
-    const note = (
-      await add(asAgent, { note: 'Particular', ticketId: ticket.id, contactId: contact.id })
-    ).json<TicketNoteDto>()
+    const { agent, ticket, asColleague, asAdmin } = await team()
+    const note = await buildNote(t.db, ticket, { userId: agent.id, note: 'Particular' })
     const refused = await t.app.inject({
       method: 'DELETE',
       url: `/ticket-notes/${note.id}`,
@@ -147,13 +145,7 @@ describe('ticket notes', () => {
       contactId: other.contact.id,
     })
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'ERR_NO_TICKET_FOUND' }])
-    const foreignNote = (
-      await add(other.asAgent, {
-        note: 'Deles',
-        ticketId: other.ticket.id,
-        contactId: other.contact.id,
-      })
-    ).json<TicketNoteDto>()
+    const foreignNote = await buildNote(t.db, other.ticket, { userId: other.agent.id })
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/ticket-notes/${foreignNote.id}`,

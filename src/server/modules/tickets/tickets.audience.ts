@@ -1,9 +1,13 @@
+import { canSeeTicketsWithoutQueue, canShowAllTickets } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
+import type { TicketViewer } from '@shared/tickets/visibility'
 import type { TicketRow } from './tickets.table'
 
 /**
  * The sockets that may see a ticket (reference §16): its user, its queue's members (or the
  * no-queue room), group viewers for group tickets, show-all users and the open conversation.
+ * A user hears of a ticket when this meets `ticketRoomsOf` him: exactly when he may see it
+ * (`canSeeTicket`), closed history aside.
  */
 export function ticketAudience(
   ticket: Pick<TicketRow, 'userId' | 'queueId' | 'status' | 'whatsappId' | 'uuid'>,
@@ -16,6 +20,22 @@ export function ticketAudience(
       : []),
     rooms.showAll,
     rooms.ticket(ticket.uuid),
+  ]
+}
+
+/**
+ * The rooms through which a user's sockets hear of tickets, the other half of `ticketAudience`:
+ * his own, his queues' (and no-queue with allTicket), the groups he sees and show-all.
+ */
+export function ticketRoomsOf(viewer: TicketViewer): string[] {
+  return [
+    rooms.user(viewer.id),
+    ...viewer.queueIds.map(rooms.queue),
+    ...(canSeeTicketsWithoutQueue(viewer) ? [rooms.noQueue] : []),
+    ...(viewer.allowGroup
+      ? [viewer.whatsappId ? rooms.groupsOf(viewer.whatsappId) : rooms.groups]
+      : []),
+    ...(canShowAllTickets(viewer) ? [rooms.showAll] : []),
   ]
 }
 

@@ -14,12 +14,13 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Scope } from '@shared/tickets/visibility'
 import type { Executor } from '@server/db/client'
 import { addDays } from '@server/lib/time'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { contactTags } from '../tags/tags.table'
-import type { ListCursor, Scope, TicketListFilter } from './tickets.list'
+import type { ListCursor, TicketListFilter } from './tickets.list'
 import { tickets } from './tickets.table'
 
 /**
@@ -142,7 +143,10 @@ type ScopeColumns = Record<
 const TRUE = sql`true`
 const FALSE = sql`false`
 
-/** A scope as a condition on the ticket columns given (the list's rows, or a correlated alias). */
+/**
+ * A scope as a condition on the ticket columns given (the list's rows, or a correlated alias).
+ * `matchesScope` (`@shared/tickets/visibility`) reads the same scope on one ticket in memory.
+ */
 function condition(scope: ScopeShape, c: ScopeColumns): SQL {
   switch (scope.kind) {
     case 'all':

@@ -1,60 +1,24 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
-  buildCompany,
   buildConnection,
   buildContact,
   buildMessage,
-  buildQueue,
+  buildTag,
   buildTicket,
   buildUser,
 } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
-import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { useTenant } from '@tests/helpers/tenant'
 import { TICKET_UNBADGED_COUNT_CAP, type TicketDto } from '@shared/contracts/tickets'
-import { contactTags, tags, ticketTags } from '../tags/tags.table'
+import type { TagRow } from '../tags/tags.table'
 import type { TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
 import { presentTicket } from './tickets.presenter'
 import { ticketsRepository } from './tickets.repository'
 import { userRatings } from './tickets.table'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
-
-/**
- * A company with two queues: the agent and his colleague work in Vendas, the outsider in
- * Suporte. Everyone is signed in.
- */
-async function team(agentOverrides: Parameters<typeof buildUser>[1] = {}) {
-  const company = await buildCompany(t.db)
-  const sales = await buildQueue(t.db, company, { name: 'Vendas' })
-  const support = await buildQueue(t.db, company, { name: 'Suporte' })
-  const connection = await buildConnection(t.db, company, { status: 'CONNECTED', isDefault: true })
-  const admin = await buildUser(t.db, { company, profile: 'admin' })
-  const agent = await buildUser(t.db, { company, queueIds: [sales.id], ...agentOverrides })
-  const colleague = await buildUser(t.db, { company, queueIds: [sales.id] })
-  const outsider = await buildUser(t.db, { company, queueIds: [support.id] })
-  const ticket = (overrides: Parameters<typeof buildTicket>[2] = {}) =>
-    buildTicket(t.db, company, { connection, ...overrides })
-  return {
-    company,
-    sales,
-    support,
-    connection,
-    admin,
-    agent,
-    colleague,
-    outsider,
-    ticket,
-    asAdmin: await loginAs(t.app, admin),
-    asAgent: await loginAs(t.app, agent),
-    asOutsider: await loginAs(t.app, outsider),
-  }
-}
+const t = useTenant()
 
 async function list(headers: Record<string, string>, query: Record<string, string> = {}) {
   const response = await t.app.inject({
@@ -75,7 +39,7 @@ const sorted = (...ids: number[]) => [...ids].sort()
 
 describe('open tab', () => {
   test("a profile user sees his own open tickets, also those without a queue, never others'", async () => {
-    const { sales, support, agent, colleague, ticket, asAgent } = await team()
+    const { sales, support, agent, colleague, ticket, asAgent } = await t.team()
     const mine = await ticket({ status: 'open', userId: agent.id, queueId: sales.id })
     const mineNoQueue = await ticket({ status: 'open', userId: agent.id })
     await ticket({ status: 'open', userId: colleague.id, queueId: sales.id })
@@ -87,7 +51,7 @@ describe('open tab', () => {
   })
 
   test('show-all is honoured for admins and allUserChat users only', async () => {
-    const { company, sales, support, colleague, ticket, asAgent, asAdmin } = await team()
+    const { company, sales, support, colleague, ticket, asAgent, asAdmin } = await t.team()
     const inSales = await ticket({ status: 'open', userId: colleague.id, queueId: sales.id })
     const inSupport = await ticket({ status: 'open', userId: colleague.id, queueId: support.id })
     expect(
@@ -124,7 +88,7 @@ describe('open tab', () => {
 
 describe('pending tab', () => {
   test('profile users see unassigned or pre-assigned-to-them tickets of their queues', async () => {
-    const { sales, support, agent, colleague, ticket, asAgent, asAdmin } = await team()
+    const { sales, support, agent, colleague, ticket, asAgent, asAdmin } = await t.team()
     const waiting = await ticket({ status: 'pending', queueId: sales.id })
     const forMe = await ticket({ status: 'pending', queueId: sales.id, userId: agent.id })
     const forColleague = await ticket({
@@ -159,7 +123,7 @@ describe('pending tab', () => {
   })
 
   test('allTicket enable adds tickets without a queue', async () => {
-    const { sales, ticket, asAgent } = await team({ allTicket: 'enable' })
+    const { sales, ticket, asAgent } = await t.team({ allTicket: 'enable' })
     const noQueue = await ticket({ status: 'pending' })
     const inQueue = await ticket({ status: 'pending', queueId: sales.id })
     expect(idsOf(await list(asAgent, { status: 'pending', queueIds: `[${sales.id}]` }))).toEqual(
@@ -170,7 +134,7 @@ describe('pending tab', () => {
 
 describe('group tab', () => {
   test('allowGroup users see group tickets, limited to their default connection when set', async () => {
-    const { company, connection, ticket } = await team()
+    const { company, connection, ticket } = await t.team()
     const other = await buildConnection(t.db, company, { status: 'CONNECTED' })
     const groupContact = await buildContact(t.db, company, { isGroup: true, number: '1203630001' })
     const otherGroup = await buildContact(t.db, company, { isGroup: true, number: '1203630002' })
@@ -198,7 +162,7 @@ describe('group tab', () => {
 
 describe('closed tab', () => {
   test('shows only the latest closed ticket per contact and connection', async () => {
-    const { company, sales, agent, ticket, asAgent } = await team()
+    const { company, sales, agent, ticket, asAgent } = await t.team()
     const contact = await buildContact(t.db, company)
     await ticket({ status: 'closed', contact, queueId: sales.id, userId: agent.id })
     const latest = await ticket({ status: 'closed', contact, queueId: sales.id, userId: agent.id })
@@ -215,7 +179,7 @@ describe('closed tab', () => {
   })
 
   test('an admin without show-all sees his own history only', async () => {
-    const { sales, admin, agent, ticket, asAdmin } = await team()
+    const { sales, admin, agent, ticket, asAdmin } = await t.team()
     const his = await ticket({ status: 'closed', queueId: sales.id, userId: admin.id })
     const theirs = await ticket({ status: 'closed', queueId: sales.id, userId: agent.id })
     expect(idsOf(await list(asAdmin, { status: 'closed', queueIds: `[${sales.id}]` }))).toEqual([
@@ -229,7 +193,7 @@ describe('closed tab', () => {
 
 describe('search', () => {
   test('finds contact names accent- and case-insensitively, and inside messages on request', async () => {
-    const { company, sales, ticket, asAgent } = await team()
+    const { company, sales, ticket, asAgent } = await t.team()
     const joao = await buildContact(t.db, company, { name: 'João Conceição' })
     const maria = await buildContact(t.db, company, { name: 'Maria' })
     const byName = await ticket({ status: 'closed', contact: joao, queueId: sales.id })
@@ -252,7 +216,7 @@ describe('search', () => {
   })
 
   test('the ordered walk and the index lookup find the same matches in the same order', async () => {
-    const { company, ticket } = await team()
+    const { company, ticket } = await t.team()
     const wanted = await buildContact(t.db, company, { name: 'Renata Walk' })
     // Twelve tickets in list order, every third one a match (by name or by a message).
     const rows = []
@@ -315,7 +279,7 @@ describe('search', () => {
   })
 
   test("a profile user's search never reaches other queues nor others' open tickets", async () => {
-    const { company, sales, support, colleague, ticket, asAgent } = await team()
+    const { company, sales, support, colleague, ticket, asAgent } = await t.team()
     const contact = await buildContact(t.db, company, { name: 'Zé Busca' })
     const otherContact = await buildContact(t.db, company, { name: 'Zé Busca Dois' })
     const third = await buildContact(t.db, company, { name: 'Zé Busca Três' })
@@ -335,23 +299,17 @@ describe('search', () => {
   })
 
   test('tags, connections, statuses and (for admins) users filter every view', async () => {
-    const { company, sales, admin, agent, ticket, asAgent, asAdmin } = await team()
-    const [vip] = await t.db
-      .insert(tags)
-      .values({ companyId: company.id, name: 'VIP', color: '#000000' })
-      .returning()
+    const { company, sales, admin, agent, ticket, asAgent, asAdmin } = await t.team()
     const tagged = await buildContact(t.db, company)
-    await t.db
-      .insert(contactTags)
-      .values({ companyId: company.id, contactId: tagged.id, tagId: vip!.id })
+    const vip = await buildTag(t.db, company, { name: 'VIP', contacts: [tagged] })
     const withTag = await ticket({ status: 'pending', contact: tagged, queueId: sales.id })
     const withoutTag = await ticket({ status: 'pending', queueId: sales.id })
     const byAdmin = await ticket({ status: 'closed', queueId: sales.id, userId: admin.id })
     const base = { queueIds: `[${sales.id}]` }
 
-    expect(
-      idsOf(await list(asAgent, { ...base, status: 'pending', tags: `[${vip!.id}]` })),
-    ).toEqual([withTag.id])
+    expect(idsOf(await list(asAgent, { ...base, status: 'pending', tags: `[${vip.id}]` }))).toEqual(
+      [withTag.id],
+    )
     expect(
       idsOf(await list(asAgent, { ...base, status: 'pending', whatsapps: '[999999]' })),
     ).toEqual([])
@@ -372,7 +330,7 @@ describe('search', () => {
   })
 
   test('date filters are calendar days in the company time zone', async () => {
-    const { sales, ticket, asAgent } = await team()
+    const { sales, ticket, asAgent } = await t.team()
     // 02:30 UTC on 10 March is still 9 March in São Paulo (UTC-3).
     const lateNight = await ticket({
       status: 'pending',
@@ -395,7 +353,7 @@ describe('search', () => {
 
 describe('notification bell (withUnreadMessages)', () => {
   test('own unread open tickets and, with showNotificationPending, unread pending ones', async () => {
-    const { company, sales, support, agent, ticket, asAgent } = await team()
+    const { company, sales, support, agent, ticket, asAgent } = await t.team()
     const mine = await ticket({
       status: 'open',
       userId: agent.id,
@@ -417,7 +375,7 @@ describe('notification bell (withUnreadMessages)', () => {
 
 describe('paging', () => {
   test('keyset pages have no duplicates or gaps; pageNumber and count agree', async () => {
-    const { sales, ticket, asAgent } = await team()
+    const { sales, ticket, asAgent } = await t.team()
     const created: number[] = []
     // Equal updatedAt values force the id tie-break.
     const stamp = new Date('2025-01-01T10:00:00.123456Z')
@@ -462,7 +420,7 @@ describe('paging', () => {
   })
 
   test('the views that show no count count no further than TICKET_UNBADGED_COUNT_CAP', async () => {
-    const { company, connection, sales, asAdmin } = await team()
+    const { company, connection, sales, asAdmin } = await t.team()
     const over = TICKET_UNBADGED_COUNT_CAP + 5
     // Each ticket its own contact's latest: the closed view shows one ticket per contact.
     for (const status of ['closed', 'pending'] as const)
@@ -484,8 +442,8 @@ describe('paging', () => {
 
   test('one query shape, other values: each company and user gets only his own rows', async () => {
     // The list's SQL is built once per shape and then run with each call's values.
-    const first = await team()
-    const second = await team()
+    const first = await t.team()
+    const second = await t.team()
     const rowsOf = async (who: typeof first) => {
       const mine = await who.ticket({
         status: 'open',
@@ -510,7 +468,7 @@ describe('paging', () => {
   })
 
   test('malformed list parameters answer 400 with the field', async () => {
-    const { asAgent } = await team()
+    const { asAgent } = await t.team()
     for (const [query, field] of [
       ['queueIds=%5B1%2C%2C2%5D', 'queueIds'],
       ['tags=%5B0%5D', 'tags'],
@@ -532,7 +490,7 @@ describe('paging', () => {
 
 describe('rows', () => {
   test('a row is the whole TicketDto, as ticket events carry it; profile users get numbers masked', async () => {
-    const { company, sales, connection, admin, agent, ticket, asAdmin, asAgent } = await team()
+    const { company, sales, connection, admin, agent, ticket, asAdmin, asAgent } = await t.team()
     const contact = await buildContact(t.db, company, {
       name: 'Maria Souza',
       number: '5511987654321',
@@ -551,32 +509,12 @@ describe('rows', () => {
     })
     // The admin's own ticket without a queue is in his view; its connection was deleted.
     const bare = await ticket({ status: 'open', userId: admin.id, whatsappId: null })
-    const tagRows = await t.db
-      .insert(tags)
-      .values(
-        ['Zeta', 'Alpha', 'Beta'].map((name) => ({
-          companyId: company.id,
-          name,
-          color: '#123456',
-        })),
-      )
-      .returning()
-    const [zeta, alpha, beta] = tagRows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      color: row.color,
-    }))
-    await t.db
-      .insert(ticketTags)
-      .values(
-        [zeta!, alpha!].map((tag) => ({ companyId: company.id, ticketId: full.id, tagId: tag.id })),
-      )
-    await t.db.insert(contactTags).values(
-      [beta!, alpha!].map((tag) => ({
-        companyId: company.id,
-        contactId: contact.id,
-        tagId: tag.id,
-      })),
+    // Neither creation nor linking follows the names: the rows must come out sorted by name.
+    const reference = ({ id, name, color }: TagRow) => ({ id, name, color })
+    const zeta = reference(await buildTag(t.db, company, { name: 'Zeta', tickets: [full] }))
+    const beta = reference(await buildTag(t.db, company, { name: 'Beta', contacts: [contact] }))
+    const alpha = reference(
+      await buildTag(t.db, company, { name: 'Alpha', tickets: [full], contacts: [contact] }),
     )
     await t.db.insert(userRatings).values(
       [3, 5].map((rate) => ({

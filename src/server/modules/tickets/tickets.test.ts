@@ -1,58 +1,21 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   buildCompany,
   buildConnection,
   buildContact,
   buildMessage,
   buildQueue,
+  buildTag,
   buildTicket,
   buildUser,
 } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
-import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { useTenant } from '@tests/helpers/tenant'
 import { messages } from '../messages/messages.table'
-import { contactTags, tags } from '../tags/tags.table'
 import { ticketLogs, tickets, ticketTrackings } from './tickets.table'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
-
-async function team(agentOverrides: Parameters<typeof buildUser>[1] = {}) {
-  const company = await buildCompany(t.db)
-  const sales = await buildQueue(t.db, company, { name: 'Vendas' })
-  const support = await buildQueue(t.db, company, { name: 'Suporte' })
-  const connection = await buildConnection(t.db, company, { status: 'CONNECTED', isDefault: true })
-  const admin = await buildUser(t.db, { company, profile: 'admin', name: 'Alice Admin' })
-  const agent = await buildUser(t.db, {
-    company,
-    queueIds: [sales.id],
-    name: 'Bruno Agent',
-    ...agentOverrides,
-  })
-  const colleague = await buildUser(t.db, { company, queueIds: [sales.id], name: 'Carla Colega' })
-  const outsider = await buildUser(t.db, { company, queueIds: [support.id] })
-  const ticket = (overrides: Parameters<typeof buildTicket>[2] = {}) =>
-    buildTicket(t.db, company, { connection, ...overrides })
-  return {
-    company,
-    sales,
-    support,
-    connection,
-    admin,
-    agent,
-    colleague,
-    outsider,
-    ticket,
-    asAdmin: await loginAs(t.app, admin),
-    asAgent: await loginAs(t.app, agent),
-    asColleague: await loginAs(t.app, colleague),
-    asOutsider: await loginAs(t.app, outsider),
-  }
-}
+const t = useTenant()
 
 const put = (headers: Record<string, string>, id: number, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: `/tickets/${id}`, headers, payload })
@@ -85,7 +48,7 @@ const setCompany = (companyId: number, column: string, value: string | boolean) 
 
 describe('GET /tickets/:id and /tickets/u/:uuid', () => {
   test('visible tickets only; another company or another queue is not found', async () => {
-    const { sales, support, ticket, asAgent, asAdmin } = await team()
+    const { sales, support, ticket, asAgent, asAdmin } = await t.team()
     const inSales = await ticket({ status: 'pending', queueId: sales.id })
     const inSupport = await ticket({ status: 'pending', queueId: support.id })
     const foreign = await buildTicket(t.db, await buildCompany(t.db))
@@ -116,7 +79,7 @@ describe('GET /tickets/:id and /tickets/u/:uuid', () => {
   })
 
   test('opening by uuid marks read for the holder only, and logs access once per 10 minutes', async () => {
-    const { sales, admin, agent, ticket, asAgent, asAdmin } = await team()
+    const { sales, admin, agent, ticket, asAgent, asAdmin } = await t.team()
     const held = await ticket({
       status: 'open',
       queueId: sales.id,
@@ -146,7 +109,7 @@ describe('GET /tickets/:id and /tickets/u/:uuid', () => {
 
 describe('POST /tickets', () => {
   test('opens a ticket for the caller on the company default connection', async () => {
-    const { company, sales, agent, connection, asAgent } = await team()
+    const { company, sales, agent, connection, asAgent } = await t.team()
     const contact = await buildContact(t.db, company)
     const response = await t.app.inject({
       method: 'POST',
@@ -166,7 +129,7 @@ describe('POST /tickets', () => {
   })
 
   test('an active ticket of the contact is a 409 whose error names who holds it', async () => {
-    const { company, sales, colleague, ticket, asAgent } = await team()
+    const { company, sales, colleague, ticket, asAgent } = await t.team()
     const contact = await buildContact(t.db, company)
     const held = await ticket({ contact, status: 'open', queueId: sales.id, userId: colleague.id })
     const response = await t.app.inject({
@@ -186,7 +149,7 @@ describe('POST /tickets', () => {
   })
 
   test('a group conversation is answered, not duplicated', async () => {
-    const { company, ticket } = await team()
+    const { company, ticket } = await t.team()
     const grouper = await buildUser(t.db, { company, allowGroup: true })
     const group = await buildContact(t.db, company, { isGroup: true, number: '120363999' })
     const existing = await ticket({ contact: group, status: 'group', isGroup: true })
@@ -200,7 +163,7 @@ describe('POST /tickets', () => {
   })
 
   test('references are checked: contact, connection, queue, assignee', async () => {
-    const { company, admin, asAgent, asAdmin } = await team()
+    const { company, admin, asAgent, asAdmin } = await t.team()
     const contact = await buildContact(t.db, company)
     const other = await buildCompany(t.db)
     const foreignContact = await buildContact(t.db, other)
@@ -259,7 +222,7 @@ describe('POST /tickets', () => {
 
 describe('PUT /tickets/:id: accept', () => {
   test('pending → open with the caller; log open; tracking started', async () => {
-    const { sales, agent, ticket, asAgent } = await team()
+    const { sales, agent, ticket, asAgent } = await t.team()
     const waiting = await ticket({ status: 'pending', queueId: sales.id })
     const response = await put(asAgent, waiting.id, { status: 'open', userId: agent.id })
     expect(response.statusCode).toBe(200)
@@ -271,7 +234,7 @@ describe('PUT /tickets/:id: accept', () => {
   })
 
   test('a group ticket from whatsapp is accepted as group', async () => {
-    const { company, sales, agent, ticket, asAgent } = await team()
+    const { company, sales, agent, ticket, asAgent } = await t.team()
     const group = await buildContact(t.db, company, { isGroup: true, number: '120363111' })
     const waiting = await ticket({
       contact: group,
@@ -284,7 +247,7 @@ describe('PUT /tickets/:id: accept', () => {
   })
 
   test('two concurrent accepts: one wins, the other is answered with the winner', async () => {
-    const { sales, agent, colleague, ticket, asAgent, asColleague } = await team()
+    const { sales, agent, colleague, ticket, asAgent, asColleague } = await t.team()
     const waiting = await ticket({ status: 'pending', queueId: sales.id })
     const [first, second] = await Promise.all([
       put(asAgent, waiting.id, { status: 'open', userId: agent.id }),
@@ -299,7 +262,7 @@ describe('PUT /tickets/:id: accept', () => {
   })
 
   test('a profile user may not accept for somebody else', async () => {
-    const { sales, colleague, ticket, asAgent } = await team()
+    const { sales, colleague, ticket, asAgent } = await t.team()
     const waiting = await ticket({ status: 'pending', queueId: sales.id })
     const response = await put(asAgent, waiting.id, { status: 'open', userId: colleague.id })
     expect([response.statusCode, response.json()]).toEqual([403, { error: 'ERR_NO_PERMISSION' }])
@@ -308,7 +271,7 @@ describe('PUT /tickets/:id: accept', () => {
 
 describe('PUT /tickets/:id: return, reopen, permissions', () => {
   test('return to queue: pending without user; log pending with the old user', async () => {
-    const { sales, agent, ticket, asAgent } = await team()
+    const { sales, agent, ticket, asAgent } = await t.team()
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const response = await put(asAgent, held.id, { status: 'pending', userId: null })
     expect(response.json()).toMatchObject({ status: 'pending', userId: null })
@@ -319,7 +282,7 @@ describe('PUT /tickets/:id: return, reopen, permissions', () => {
   })
 
   test('reopen answers the other active ticket of the contact unchanged', async () => {
-    const { company, sales, agent, colleague, ticket, asAgent } = await team()
+    const { company, sales, agent, colleague, ticket, asAgent } = await t.team()
     const contact = await buildContact(t.db, company)
     const old = await ticket({ contact, status: 'closed', queueId: sales.id, userId: agent.id })
     const response = await put(asAgent, old.id, { status: 'open', userId: agent.id })
@@ -340,7 +303,7 @@ describe('PUT /tickets/:id: return, reopen, permissions', () => {
   })
 
   test("a profile user may not act on another user's open ticket; invisible is not found", async () => {
-    const { sales, support, colleague, ticket, asAgent } = await team()
+    const { sales, support, colleague, ticket, asAgent } = await t.team()
     const colleagues = await ticket({ status: 'open', queueId: sales.id, userId: colleague.id })
     const elsewhere = await ticket({ status: 'pending', queueId: support.id })
     expect(
@@ -356,19 +319,13 @@ describe('PUT /tickets/:id: return, reopen, permissions', () => {
 
 describe('PUT /tickets/:id: close', () => {
   test('requiredTag refuses resolving a contact without tags, not ignoring', async () => {
-    const { company, sales, agent, ticket, asAgent } = await team()
+    const { company, sales, agent, ticket, asAgent } = await t.team()
     await setCompany(company.id, 'requiredTag', 'enabled')
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const refused = await put(asAgent, held.id, { status: 'closed' })
     expect([refused.statusCode, refused.json()]).toEqual([400, { error: 'ERR_TAG_REQUIRED' }])
 
-    const [tag] = await t.db
-      .insert(tags)
-      .values({ companyId: company.id, name: 'Cliente', color: '#123456' })
-      .returning()
-    await t.db
-      .insert(contactTags)
-      .values({ companyId: company.id, contactId: held.contactId, tagId: tag!.id })
+    await buildTag(t.db, company, { name: 'Cliente', contacts: [held.contact] })
     const closed = await put(asAgent, held.id, { status: 'closed' })
     expect(closed.json()).toMatchObject({ status: 'closed' })
 
@@ -382,7 +339,7 @@ describe('PUT /tickets/:id: close', () => {
   })
 
   test('close: tracking finished, log closed, the farewell stored as an outgoing message', async () => {
-    const { sales, agent, ticket, asAgent } = await team({ farewellMessage: 'Até logo!' })
+    const { sales, agent, ticket, asAgent } = await t.team({ farewellMessage: 'Até logo!' })
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const response = await put(asAgent, held.id, { status: 'closed' })
     expect(response.json()).toMatchObject({ status: 'closed', userId: agent.id })
@@ -398,7 +355,7 @@ describe('PUT /tickets/:id: close', () => {
   })
 
   test('with ratings on, closing asks for a rating: status nps, log nps', async () => {
-    const { company, sales, agent, asAgent } = await team()
+    const { company, sales, agent, asAgent } = await t.team()
     await setCompany(company.id, 'userRating', 'enabled')
     const connection = await buildConnection(t.db, company, {
       status: 'CONNECTED',
@@ -425,8 +382,8 @@ describe('PUT /tickets/:id: close', () => {
   })
 
   test('ignoring a pending ticket needs admin or userClosePendingTicket', async () => {
-    const { sales, ticket, asAdmin } = await team()
-    const strict = await team({ userClosePendingTicket: 'disabled' })
+    const { sales, ticket, asAdmin } = await t.team()
+    const strict = await t.team({ userClosePendingTicket: 'disabled' })
     const waiting = await strict.ticket({ status: 'pending', queueId: strict.sales.id })
     const refused = await put(strict.asAgent, waiting.id, {
       status: 'closed',
@@ -447,7 +404,7 @@ describe('PUT /tickets/:id: close', () => {
 
 describe('PUT /tickets/:id: transfer', () => {
   test('to a user in another queue: open for him; note stored; logs transfered + receivedTransfer', async () => {
-    const { sales, support, agent, outsider, ticket, asAgent } = await team()
+    const { sales, support, agent, outsider, ticket, asAgent } = await t.team()
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const response = await put(asAgent, held.id, {
       status: 'open',
@@ -474,7 +431,7 @@ describe('PUT /tickets/:id: transfer', () => {
   })
 
   test('without a user the ticket waits in the new queue; the queue is required and checked', async () => {
-    const { sales, support, agent, ticket, asAgent } = await team()
+    const { sales, support, agent, ticket, asAgent } = await t.team()
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const missing = await put(asAgent, held.id, { isTransfered: true, status: 'pending' })
     expect([missing.statusCode, missing.json()]).toEqual([
@@ -497,7 +454,7 @@ describe('PUT /tickets/:id: transfer', () => {
   })
 
   test('closeTicketOnTransfer: the ticket closes and the new queue continues on a new one', async () => {
-    const { company, sales, support, agent, ticket, asAgent } = await team()
+    const { company, sales, support, agent, ticket, asAgent } = await t.team()
     await setCompany(company.id, 'closeTicketOnTransfer', true)
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const response = await put(asAgent, held.id, {
@@ -520,7 +477,7 @@ describe('PUT /tickets/:id: transfer', () => {
 
 describe('DELETE /tickets/:id', () => {
   test('admins delete with cascade; plain users are refused; foreign is not found', async () => {
-    const { sales, ticket, asAdmin, asAgent } = await team()
+    const { sales, ticket, asAdmin, asAgent } = await t.team()
     const doomed = await ticket({ status: 'pending', queueId: sales.id })
     await buildMessage(t.db, doomed)
     const refused = await t.app.inject({
@@ -549,7 +506,7 @@ describe('DELETE /tickets/:id', () => {
 
 describe('POST /tickets/closeAll', () => {
   test('closes the status within the selected queues in the background; twice is harmless', async () => {
-    const { sales, support, ticket, asAdmin } = await team()
+    const { sales, support, ticket, asAdmin } = await t.team()
     const a = await ticket({ status: 'pending', queueId: sales.id, amountUsedBotQueues: 2 })
     const b = await ticket({ status: 'pending', queueId: sales.id })
     const untouched = await ticket({ status: 'pending', queueId: support.id })
@@ -582,7 +539,7 @@ describe('POST /tickets/closeAll', () => {
 
 describe('GET /tickets-log/:ticketId', () => {
   test('newest first with user and queue; foreign or invisible is not found', async () => {
-    const { sales, support, agent, ticket, asAgent } = await team()
+    const { sales, support, agent, ticket, asAgent } = await t.team()
     const waiting = await ticket({ status: 'pending', queueId: sales.id })
     await put(asAgent, waiting.id, { status: 'open', userId: agent.id })
     await put(asAgent, waiting.id, { status: 'pending', userId: null })
@@ -612,7 +569,7 @@ describe('GET /tickets-log/:ticketId', () => {
 
 describe('validation', () => {
   test('clients cannot set bot-only statuses', async () => {
-    const { sales, agent, ticket, asAgent } = await team()
+    const { sales, agent, ticket, asAgent } = await t.team()
     const held = await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
     const response = await put(asAgent, held.id, { status: 'nps' })
     expect([response.statusCode, response.json()]).toEqual([

@@ -9,12 +9,7 @@ import type {
   UserDto,
   UserPickerList,
 } from '@shared/contracts/users'
-import {
-  canManageConnections,
-  canShowAllTickets,
-  canUseRealTimePanel,
-  isAdmin,
-} from '@shared/permissions'
+import { canManageConnections, canUseRealTimePanel, isAdmin } from '@shared/permissions'
 import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
@@ -24,6 +19,7 @@ import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { MediaService } from '../media/media.service'
 import type { QueuesService } from '../queues/queues.service'
+import { ticketRoomsOf } from '../tickets/tickets.audience'
 import { presentUser, presentUserListItem } from './users.presenter'
 import { userPolicy } from './users.policy'
 import { usersRepository, type UserChanges } from './users.repository'
@@ -350,15 +346,9 @@ export function createUsersService(
       if (!user) return null
       return [
         rooms.company,
-        rooms.user(user.id),
+        ...ticketRoomsOf(user),
         ...(isAdmin(user) ? [rooms.admins] : []),
         ...(user.super ? [rooms.super] : []),
-        ...user.queueIds.map(rooms.queue),
-        ...(user.allTicket === 'enable' ? [rooms.noQueue] : []),
-        ...(user.allowGroup
-          ? [user.whatsappId ? rooms.groupsOf(user.whatsappId) : rooms.groups]
-          : []),
-        ...(canShowAllTickets(user) ? [rooms.showAll] : []),
         ...(canManageConnections(user) ? [rooms.connections] : []),
         ...(canUseRealTimePanel(user) ? [rooms.realtime] : []),
       ]

@@ -85,6 +85,29 @@ describe('ticketMatchesList: show-all', () => {
   })
 })
 
+describe('ticketMatchesList: the server’s list rule, where a hand copy had drifted', () => {
+  it('lists closed tickets of every queue in an allHistoric admin’s show-all', () => {
+    const elsewhere = buildTicket({ status: 'closed', userId: 7, queueId: 3 })
+    const historian = { ...admin, allHistoric: 'enabled' as const }
+    const closedAll = buildFilters({ status: 'closed', showAll: true })
+    expect(ticketMatchesList(elsewhere, closedAll, historian)).toBe(true)
+    expect(ticketMatchesList(elsewhere, closedAll, admin)).toBe(false)
+  })
+
+  it('finds one’s own tickets of any queue in a search', () => {
+    const mine = buildTicket({ userId: 1, queueId: 3 })
+    expect(ticketMatchesList(mine, buildFilters({ status: 'search' }), attendant)).toBe(true)
+  })
+
+  it('keeps tickets without a queue out of show-all for users without allTicket', () => {
+    const queueless = buildTicket({ status: 'closed', userId: 7, queueId: null, queue: null })
+    const chatter = { ...attendant, allUserChat: 'enabled' as const }
+    const closedAll = buildFilters({ status: 'closed', showAll: true })
+    expect(ticketMatchesList(queueless, closedAll, chatter)).toBe(false)
+    expect(ticketMatchesList(queueless, closedAll, { ...chatter, allTicket: 'enable' })).toBe(true)
+  })
+})
+
 describe('ticketMatchesList: filter panel and search', () => {
   it('applies the tag, connection, user and status filters', () => {
     const tagged = buildTicket({

@@ -4,12 +4,13 @@ import type {
   TicketDto,
   TicketStatus,
 } from '@shared/contracts/tickets'
+import { canShowAllTickets, isAdmin } from '@shared/permissions'
 import {
-  canShowAllTickets,
-  canSeeTicketsWithoutQueue,
-  isAdmin,
-  type PermissionSubject,
-} from '@shared/permissions'
+  listScope,
+  matchesScope,
+  selectableQueues,
+  type TicketViewer,
+} from '@shared/tickets/visibility'
 
 /** A view of GET /tickets: a status tab, or the search across them. */
 export type TicketListStatus = (typeof TICKET_LIST_STATUSES)[number]
@@ -31,11 +32,7 @@ export interface TicketListFilters {
 }
 
 /** What the list rules read of the signed-in user. */
-export type TicketListUser = PermissionSubject & {
-  id: number
-  whatsappId: number | null
-  queueIds: number[]
-}
+export type TicketListUser = TicketViewer
 
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b)
 
@@ -105,21 +102,7 @@ export const foldText = (text: string): string =>
     .toLowerCase()
     .trim()
 
-const inQueues = (ticket: TicketDto, queueIds: readonly number[], allowNoQueue: boolean) =>
-  ticket.queueId === null ? allowNoQueue : queueIds.includes(ticket.queueId)
-
-const statusMatches = (ticket: TicketDto, filters: TicketListFilters, showAll: boolean) => {
-  switch (filters.status) {
-    case 'search':
-      return true
-    case 'pending':
-      // Consent-waiting tickets show only in show-all mode (reference §8.1 step 6).
-      return ticket.status === 'pending' || (showAll && ticket.status === 'lgpd')
-    default:
-      return ticket.status === filters.status
-  }
-}
-
+/** The filter panel's choices, which the server applies in every view (reference §8). */
 const panelFiltersMatch = (ticket: TicketDto, filters: TicketListFilters, user: TicketListUser) => {
   if (filters.tags.length > 0 && !ticket.contact.tags.some((tag) => filters.tags.includes(tag.id)))
     return false
@@ -132,19 +115,7 @@ const panelFiltersMatch = (ticket: TicketDto, filters: TicketListFilters, user: 
   return filters.statusFilter.length === 0 || filters.statusFilter.includes(ticket.status)
 }
 
-/** Company-wide visibility of show-all mode (reference §8.1 step 5). */
-const visibleInShowAll = (ticket: TicketDto, filters: TicketListFilters, user: TicketListUser) => {
-  const withoutQueue = canSeeTicketsWithoutQueue(user)
-  if (user.allHistoric === 'enabled') return withoutQueue || ticket.queueId !== null
-  return inQueues(ticket, filters.queueIds, withoutQueue)
-}
-
-const searchMatches = (ticket: TicketDto, filters: TicketListFilters, user: TicketListUser) => {
-  const mine = ticket.userId === user.id
-  if (!mine && !['pending', 'closed', 'group'].includes(ticket.status)) return false
-  const showAll = effectiveShowAll(filters, user)
-  const withoutQueue = canSeeTicketsWithoutQueue(user)
-  if (!inQueues(ticket, filters.queueIds, showAll || withoutQueue)) return false
+const searchTextMatches = (ticket: TicketDto, filters: TicketListFilters) => {
   const search = foldText(filters.searchParam)
   if (!search) return true
   const byContact =
@@ -154,51 +125,25 @@ const searchMatches = (ticket: TicketDto, filters: TicketListFilters, user: Tick
 }
 
 /**
- * Whether `ticket`, as an event presents it, belongs in the list `filters` selects for `user`:
- * the client's copy of the server's list rules (reference §8.1), used to place live updates.
+ * Whether `ticket`, as an event presents it, belongs in the list `filters` selects for `user`,
+ * used to place live updates: the server's own list rule (`listScope`, read in memory by
+ * `matchesScope`) for the query `toListQuery` sends, then the panel filters and the search text.
  */
 export const ticketMatchesList = (
   ticket: TicketDto,
   filters: TicketListFilters,
   user: TicketListUser,
 ): boolean => {
-  const showAll = effectiveShowAll(filters, user)
-  if (!statusMatches(ticket, filters, showAll)) return false
-  if (!panelFiltersMatch(ticket, filters, user)) return false
-  const withoutQueue = canSeeTicketsWithoutQueue(user)
-
-  switch (filters.status) {
-    case 'search':
-      return searchMatches(ticket, filters, user)
-    case 'open':
-      if (showAll) return visibleInShowAll(ticket, filters, user)
-      // One's own open tickets without a queue stay in one's open tab (reference §8 Build it right).
-      return ticket.userId === user.id && inQueues(ticket, filters.queueIds, true)
-    case 'pending':
-      if (showAll) return visibleInShowAll(ticket, filters, user)
-      // Tickets pre-assigned to someone else are hidden from profile users (§8.1 step 4).
-      return (
-        inQueues(ticket, filters.queueIds, withoutQueue) &&
-        (isAdmin(user) || ticket.userId === null || ticket.userId === user.id)
-      )
-    case 'group':
-      if (!user.allowGroup) return false
-      if (showAll) return visibleInShowAll(ticket, filters, user)
-      return (
-        inQueues(ticket, filters.queueIds, true) &&
-        (user.whatsappId === null || ticket.whatsappId === user.whatsappId)
-      )
-    case 'closed': {
-      // §8.1 step 7: those who may see everyone's history see only their own unless show-all.
-      const ownOnly =
-        !filters.showAll &&
-        (isAdmin(user) || (user.allHistoric === 'enabled' && user.allUserChat === 'enabled'))
-      return (
-        inQueues(ticket, filters.queueIds, filters.showAll || withoutQueue) &&
-        (!ownOnly || ticket.userId === user.id)
-      )
-    }
-  }
+  const { visible } = listScope(user, {
+    view: filters.status,
+    showAll: effectiveShowAll(filters, user),
+    queueIds: selectableQueues(user, filters.queueIds),
+  })
+  return (
+    matchesScope(visible, ticket) &&
+    panelFiltersMatch(ticket, filters, user) &&
+    searchTextMatches(ticket, filters)
+  )
 }
 
 /** Closed and search lists hold only the latest ticket per contact and connection (§8.1). */
