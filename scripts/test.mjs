@@ -40,11 +40,30 @@ async function postgresPass() {
   })
 }
 
+/** Each stage's time, printed at the end: CI's budget is 40 minutes (docs/benchmarks.md, CI). */
+const durations = []
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+function printDurations(outcome) {
+  const total = durations.reduce((sum, [, ms]) => sum + ms, 0)
+  const width = Math.max(...durations.map(([name]) => name.length), 'total'.length)
+  console.log(`\nStage durations (${outcome}):`)
+  for (const [name, ms] of durations) console.log(`  ${name.padEnd(width)}  ${seconds(ms)}`)
+  console.log(`  ${'total'.padEnd(width)}  ${seconds(total)}`)
+}
+
 const only = process.argv.slice(2)
 for (const [name, step] of steps) {
   if (only.length && !only.some((word) => name.includes(word))) continue
   const started = Date.now()
   console.log(`\n▶ ${name}`)
-  await step()
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  try {
+    await step()
+  } catch (error) {
+    durations.push([`${name} (failed)`, Date.now() - started])
+    printDurations('failed')
+    throw error
+  }
+  durations.push([name, Date.now() - started])
+  console.log(`✔ ${name} (${seconds(Date.now() - started)})`)
 }
+printDurations('passed')

@@ -13,6 +13,7 @@ import type { Mailer } from '@server/lib/mailer'
 import type { CoreDeps } from '@server/deps'
 import type { Services } from '@server/services'
 import { createTokenService } from '@server/lib/tokens'
+import { migratedPgliteSnapshot, migratedPostgresTemplate } from './database-templates'
 import { registerMinter } from './auth'
 
 export interface TestApp {
@@ -52,19 +53,25 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 }
 
 /**
- * A fresh database per call: PGlite in memory, or, when DATABASE_URL is set, a new database on
- * that PostgreSQL server, dropped on close. The same suites run against both.
+ * A fresh, migrated database per call: PGlite in memory, or, when DATABASE_URL is set, a new
+ * database on that PostgreSQL server, dropped on close. The same suites run against both. Both
+ * start as copies of a migrated template (`database-templates.ts`).
  */
 export async function freshDatabase() {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) {
-    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null })
+    const handle = await openDatabase({
+      databaseUrl: null,
+      pgliteDir: null,
+      pgliteSnapshot: await migratedPgliteSnapshot(),
+    })
     return { handle, url: null, drop: () => Promise.resolve() }
   }
   const name = `atende_test_${randomBytes(6).toString('hex')}`
+  const template = await migratedPostgresTemplate(serverUrl)
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   databaseUrl: string | null
   /** null keeps the embedded database in memory. */
   pgliteDir: string | null
+  /** A dump of an embedded database to start from (tests start from a migrated one). */
+  pgliteSnapshot?: Blob
 }
 
 // buildApp receives the database alone; its instance's owner locks and the raw SQL access that
@@ -84,10 +86,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
   const extensions = { pg_trgm }
+  const loadDataDir = options.pgliteSnapshot
   const client =
     options.pgliteDir === null
-      ? new PGlite({ extensions })
-      : new PGlite(options.pgliteDir, { extensions })
+      ? new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) })
+      : new PGlite(options.pgliteDir, { extensions, ...(loadDataDir ? { loadDataDir } : {}) })
   await client.waitReady
   const db = drizzlePglite(client, { schema })
   const lockTable: LocalLockTable = new Map()
