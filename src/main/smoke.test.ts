@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ipcInputSchemas } from '@shared/ipc/contract'
 import { startDesktop, type Desktop } from './app'
 import type { Logger } from './logger'
-import { createFakeEdge, type FakeEdge } from './test-support/electron-fakes'
+import { createFakeEdge, type FakeEdge } from '@tests/main/electron-fakes'
 
 const UUID = '2f1c6a0e-8d4b-4c1e-9a7f-3b5d2e6c8a10'
 

@@ -37,6 +37,14 @@ describe('import boundaries', () => {
       "import { buildUser } from '@tests/factories'\nexport const probe = buildUser\n",
     ],
     [
+      'src/main/lint-probe.ts',
+      "import { createFakeEdge } from '@tests/main/electron-fakes'\nexport const probe = createFakeEdge\n",
+    ],
+    [
+      'src/renderer/src/lint-probe.ts',
+      "import { startDesktop } from '@main/app'\nexport const probe = startDesktop\n",
+    ],
+    [
       'src/server/modules/tickets/lint-probe.ts',
       "import { isAdmin } from '../../../shared/permissions'\nexport const probe = isAdmin\n",
     ],

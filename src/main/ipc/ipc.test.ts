@@ -13,7 +13,7 @@ import {
   fakeWindowOptions,
   type FakeBrowserWindow,
   type FakeEdge,
-} from '../test-support/electron-fakes'
+} from '@tests/main/electron-fakes'
 import { createUnreadTray } from '../tray/unread-tray'
 import { appIpc } from './app.ipc'
 import { notificationsIpc } from './notifications.ipc'

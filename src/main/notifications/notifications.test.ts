@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { silentLogger } from '../logger'
-import { createFakeEdge, fakeWindowOptions } from '../test-support/electron-fakes'
+import { createFakeEdge, fakeWindowOptions } from '@tests/main/electron-fakes'
 import { buildNotification } from './builders'
 import { createNotifier } from './notifier'
 

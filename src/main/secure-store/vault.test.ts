@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { silentLogger } from '../logger'
-import { FakeSafeStorage } from '../test-support/electron-fakes'
+import { FakeSafeStorage } from '@tests/main/electron-fakes'
 import { canEncrypt, createVault } from './vault'
 
 const TOKEN = 'rt_9f3c2a7b5e1d4c8a0b6f2e9d7c5a3b1f'

@@ -6,7 +6,7 @@ import {
   FakeShell,
   FakeWebContents,
   navigationEvent,
-} from '../test-support/electron-fakes'
+} from '@tests/main/electron-fakes'
 import { contentSecurityPolicy, withContentSecurityPolicy } from './content-security-policy'
 import {
   applyContentSecurityPolicy,

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { FakeProtocol } from '../test-support/electron-fakes'
+import { FakeProtocol } from '@tests/main/electron-fakes'
 import {
   createRendererFileHandler,
   registerAppScheme,

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import { silentLogger } from '../logger'
-import { createFakeEdge } from '../test-support/electron-fakes'
+import { createFakeEdge } from '@tests/main/electron-fakes'
 import { trayLabels } from './tray-labels'
 import { createUnreadTray } from './unread-tray'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createFakeEdge } from '../test-support/electron-fakes'
+import { createFakeEdge } from '@tests/main/electron-fakes'
 import { createMainWindow, DEFAULT_WINDOW_SIZE, restorableBounds } from './main-window'
 
 const display = { workArea: { x: 0, y: 0, width: 1920, height: 1040 } }

@@ -30,7 +30,7 @@ import type {
   TrayEdge,
   WebContentsEdge,
   WindowOpenDetailsEdge,
-} from '../electron-edge'
+} from '@main/electron-edge'
 
 type Listener = (...args: never[]) => void
 
