@@ -1,6 +1,7 @@
 import type { RequestContext } from '@server/context'
 import { randomUUID } from 'node:crypto'
 import { posix } from 'node:path'
+import { Type } from '@sinclair/typebox'
 import {
   ACK,
   MESSAGE_EDIT_WINDOW_MS,
@@ -17,6 +18,8 @@ import { DEFAULT_OPENAI_API_URL } from '@server/config'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
+import { parseIdList } from '@server/lib/id-list'
+import { CursorId, keysetCursor, type KeysetCursor } from '@server/lib/keyset-cursor'
 import { webmOpusToOgg, WebmToOggError } from '@server/lib/webm-to-ogg'
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService, StoredFile } from '../media/media.service'
@@ -73,7 +76,6 @@ const META_WINDOW_MS = 24 * 60 * 60 * 1000
 const TEXT_TYPES = new Set(['conversation', 'extendedTextMessage'])
 const FILE_TYPES = new Set(['image', 'audio', 'video', 'application', 'text'])
 const TICKET_REF = /^(?:(\d{1,10})|([0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}))$/
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/
 /** file-type names every WebM `video/webm`, voice notes included; the remux tells them apart. */
 const WEBM_TYPES = new Set(['audio/webm', 'video/webm'])
 
@@ -85,30 +87,12 @@ interface Collaborators {
   companies: CompaniesService
 }
 
-const encodeCursor = (cursor: HistoryCursor) =>
-  Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
-
-function decodeCursor(value: string): HistoryCursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString()) as unknown[]
-    if (typeof at === 'string' && CURSOR_AT.test(at) && Number.isSafeInteger(id) && Number(id) > 0)
-      return { at, id: Number(id) }
-  } catch {
-    // Falls through to the validation error.
-  }
-  throw validationError('cursor')
-}
-
-function parseQueueList(value: string): number[] {
-  try {
-    const parsed = JSON.parse(value) as unknown
-    if (Array.isArray(parsed) && parsed.every((id) => Number.isSafeInteger(id)))
-      return parsed as number[]
-  } catch {
-    // Falls through to the validation error.
-  }
-  throw validationError('selectedQueues')
-}
+/** The position after a page of a conversation's history. */
+const historyCursor: KeysetCursor<HistoryCursor> = keysetCursor({
+  /** `createdAt` in UTC with microseconds, without a zone (see `cursorAt` in the repository). */
+  at: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}$' }),
+  id: CursorId,
+})
 
 /** What a ticket list shows for an outgoing message. */
 function summaryOf(row: Pick<MessageRow, 'body' | 'mediaType' | 'mediaName'>): string {
@@ -502,8 +486,8 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       query: { pageNumber?: number; cursor?: string; selectedQueues?: string },
     ): Promise<MessageList> {
       const ticket = await visibleTicket(ctx, ticketRef)
-      const selected = query.selectedQueues ? parseQueueList(query.selectedQueues) : undefined
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null
+      const selected = parseIdList(query.selectedQueues, 'selectedQueues') ?? undefined
+      const cursor = query.cursor ? historyCursor.decode(query.cursor) : null
       const ticketIds = await repo.historyTicketIds(
         ctx.companyId,
         ticket,
@@ -529,7 +513,7 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
         ticket: ticketDto,
         count,
         hasMore,
-        nextCursor: hasMore && last ? encodeCursor(last) : null,
+        nextCursor: hasMore && last ? historyCursor.encode(last) : null,
       }
     },
 

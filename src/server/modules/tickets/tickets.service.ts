@@ -27,11 +27,10 @@ import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
 import type { TicketCore } from './tickets.core'
 import {
-  decodeCursor,
-  encodeCursor,
   listScope,
   parseStatusList,
   selectableQueues,
+  ticketListCursor,
   type TicketListFilter,
 } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
@@ -593,7 +592,7 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
       const userIds = parseIdList(query.users, 'users')
       const whatsappIds = parseIdList(query.whatsapps, 'whatsapps')
       const statuses = parseStatusList(query.statusFilter)
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null
+      const cursor = query.cursor ? ticketListCursor.decode(query.cursor) : null
       const unread = query.withUnreadMessages === 'true'
       const company = unread ? await settings.companyValues(ctx.companyId) : null
       const search = query.searchParam?.trim()
@@ -639,7 +638,8 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
         ),
         count,
         hasMore,
-        nextCursor: hasMore && last ? encodeCursor({ updatedAt: last.cursor, id: last.id }) : null,
+        nextCursor:
+          hasMore && last ? ticketListCursor.encode({ updatedAt: last.cursor, id: last.id }) : null,
       }
     },
 
