@@ -192,7 +192,7 @@ async function twoCompanies() {
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString()
 
 describe('the batch and the event-by-event path store a new message alike', () => {
-  test('contacts, tickets, messages, replies, groups, media notes, imports and counters', async () => {
+  test('contacts, tickets, messages, replies, groups, media notes, calls, imports and counters', async () => {
     const a1 = textFrom('5511966660001', 'A1', { timestamp: secondsAgo(90) })
     const group = {
       chat: { id: '120363000000000066', isGroup: true, name: 'Equipe' },
@@ -227,6 +227,10 @@ describe('the batch and the event-by-event path store a new message alike', () =
           ref: { base64: '', mime: 'application/octet-stream' },
         },
       }),
+      textFrom('5511966660002', '', {
+        timestamp: secondsAgo(60),
+        content: { kind: 'call', video: false },
+      }),
       textFrom('5511966660001', '', {
         timestamp: secondsAgo(55),
         content: { kind: 'location', latitude: -23.5, longitude: -46.6, name: 'Loja' },
@@ -248,7 +252,7 @@ describe('the batch and the event-by-event path store a new message alike', () =
     await oneByOne(single, stream)
 
     const expected = await rowsOf(single.companyId)
-    expect(expected.messages).toHaveLength(9)
+    expect(expected.messages).toHaveLength(10)
     expect(await rowsOf(batched.companyId)).toEqual(expected)
   })
 
