@@ -251,43 +251,49 @@ export function createInboundBatch(
     return before
   }
 
-  async function callTimeFormat(companyId: number) {
-    const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
-    return new Intl.DateTimeFormat('pt-BR', {
-      timeZone: timezone,
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-  }
-
-  async function messageValues(items: Item[], known: Map<string, number>) {
+  /**
+   * The call-time format of each company with a call among the items, read before the batch's
+   * transaction: inside it, a read on another connection would wait forever for PGlite's one.
+   */
+  async function callTimeFormats(items: Item[]) {
     const formats = new Map<number, Intl.DateTimeFormat>()
-    const values: (typeof messages.$inferInsert)[] = []
-    for (const item of items) {
-      const { event } = item
-      const { connection } = item.row
-      let callTime = ''
-      if (event.content.kind === 'call') {
-        const format =
-          formats.get(connection.companyId) ?? (await callTimeFormat(connection.companyId))
-        formats.set(connection.companyId, format)
-        callTime = format.format(event.timestamp)
-      }
-      values.push(
-        newMessageValues({
-          connection,
-          event,
-          media: item.media,
-          callTime,
-          ticketId: item.ticket!.id,
-          senderId: item.sender!.id,
-          quotedMsgId: event.quotedProviderId
-            ? (known.get(messageKey(connection.id, event.quotedProviderId)) ?? null)
-            : null,
+    for (const { row, event } of items) {
+      const { companyId } = row.connection
+      if (event.content.kind !== 'call' || formats.has(companyId)) continue
+      const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
+      formats.set(
+        companyId,
+        new Intl.DateTimeFormat('pt-BR', {
+          timeZone: timezone,
+          hour: '2-digit',
+          minute: '2-digit',
         }),
       )
     }
-    return values
+    return formats
+  }
+
+  function messageValues(
+    items: Item[],
+    known: Map<string, number>,
+    callTimes: Map<number, Intl.DateTimeFormat>,
+  ) {
+    return items.map(({ event, row, media, ticket, sender }) =>
+      newMessageValues({
+        connection: row.connection,
+        event,
+        media,
+        callTime:
+          event.content.kind === 'call'
+            ? callTimes.get(row.connection.companyId)!.format(event.timestamp)
+            : '',
+        ticketId: ticket!.id,
+        senderId: sender!.id,
+        quotedMsgId: event.quotedProviderId
+          ? (known.get(messageKey(row.connection.id, event.quotedProviderId)) ?? null)
+          : null,
+      }),
+    )
   }
 
   /** Each touched ticket's counters after its messages of the batch, in arrival order. */
@@ -330,7 +336,8 @@ export function createInboundBatch(
 
     let outcome: Awaited<ReturnType<typeof store>>
     try {
-      outcome = await deps.db.transaction((tx) => store(tx, items, known, rows))
+      const callTimes = await callTimeFormats(items)
+      outcome = await deps.db.transaction((tx) => store(tx, items, known, callTimes, rows))
     } catch (error) {
       await removeMedia(items)
       throw error
@@ -354,7 +361,13 @@ export function createInboundBatch(
     }
   }
 
-  async function store(tx: Executor, items: Item[], known: Map<string, number>, rows: BatchRow[]) {
+  async function store(
+    tx: Executor,
+    items: Item[],
+    known: Map<string, number>,
+    callTimes: Map<number, Intl.DateTimeFormat>,
+    rows: BatchRow[],
+  ) {
     const txRepo = inboundRepository(tx)
     await txRepo.lockChats(
       items.map((item) => ({
@@ -365,7 +378,7 @@ export function createInboundBatch(
     )
     const createdContacts = await resolveContacts(tx, items)
     const ticketsBefore = await resolveTickets(tx, items)
-    const values = await messageValues(items, known)
+    const values = messageValues(items, known, callTimes)
     const insertedRows = await txRepo.insertMessages(values)
 
     const byKey = new Map(

@@ -1,6 +1,7 @@
 import type { MessageDto } from '@shared/contracts/messages'
 import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
+import { AppError } from '@server/lib/app-error'
 import type { MediaService } from '../media/media.service'
 import { ticketAudience } from '../tickets/tickets.audience'
 import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
@@ -24,6 +25,13 @@ export function createMessageEvents(
   async function present(companyId: number, ids: number[]): Promise<MessageDto[]> {
     const views = await repo.loadViews(companyId, ids)
     return views.map((view) => toDto(companyId, view))
+  }
+
+  /** One message's DTO, as a route answers it; a message gone meanwhile is not found. */
+  async function presentOne(companyId: number, id: number): Promise<MessageDto> {
+    const [dto] = await present(companyId, [id])
+    if (!dto) throw new AppError('ERR_NO_MESSAGE_FOUND')
+    return dto
   }
 
   /**
@@ -101,7 +109,7 @@ export function createMessageEvents(
     })
   }
 
-  return { present, emitCreated, emitCreatedMany, emitUpdated, emitDeleted }
+  return { present, presentOne, emitCreated, emitCreatedMany, emitUpdated, emitDeleted }
 }
 
 export type MessageEvents = ReturnType<typeof createMessageEvents>

@@ -6,12 +6,10 @@ import {
   eq,
   gte,
   inArray,
-  isNotNull,
   isNull,
   lt,
   lte,
   ne,
-  notExists,
   or,
   sql,
   type SQL,
@@ -71,7 +69,10 @@ export interface ReadReceipt {
 /** Microsecond-exact, so no two rows of one millisecond are skipped or repeated by the cursor. */
 const cursorAt = sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`
 
-/** The only SQL of the messages domain. Lookups by id are scoped by company. */
+/**
+ * The messages domain's SQL, the outbound queue's aside (`outbound.repository.ts`). Lookups by id
+ * are scoped by company.
+ */
 export function messagesRepository(db: Executor) {
   return {
     async findById(companyId: number, id: number): Promise<MessageRow | null> {
@@ -469,136 +470,6 @@ export function messagesRepository(db: Executor) {
             eq(messages.fromMe, true),
           ),
         )
-        .returning()
-      return row ?? null
-    },
-
-    /**
-     * Takes the connection's next message to send: the oldest due queued one whose ticket has no
-     * older queued message, so each conversation goes out in order. The lease (nextAttemptAt)
-     * keeps other instances away while it is sent; SKIP LOCKED keeps two claims apart.
-     */
-    async claimNext(connectionId: number, leaseMs: number): Promise<MessageRow | null> {
-      const candidate = alias(messages, 'candidate')
-      const older = alias(messages, 'older')
-      const due = db
-        .select({ id: candidate.id })
-        .from(candidate)
-        .where(
-          and(
-            eq(candidate.whatsappId, connectionId),
-            eq(candidate.sendStatus, 'queued'),
-            or(isNull(candidate.nextAttemptAt), lte(candidate.nextAttemptAt, sql`now()`)),
-            notExists(
-              db
-                .select({ id: older.id })
-                .from(older)
-                .where(
-                  and(
-                    eq(older.companyId, candidate.companyId),
-                    eq(older.ticketId, candidate.ticketId),
-                    eq(older.sendStatus, 'queued'),
-                    lt(older.id, candidate.id),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .orderBy(asc(candidate.id))
-        .limit(1)
-        .for('update', { skipLocked: true })
-      const [row] = await db
-        .update(messages)
-        .set({ nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-        .where(inArray(messages.id, due))
-        .returning()
-      return row ?? null
-    },
-
-    /** Connections with queued messages due now. */
-    async dueConnections(): Promise<number[]> {
-      const rows = await db
-        .selectDistinct({ id: messages.whatsappId })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.sendStatus, 'queued'),
-            isNotNull(messages.whatsappId),
-            or(isNull(messages.nextAttemptAt), lte(messages.nextAttemptAt, sql`now()`)),
-          ),
-        )
-      return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
-    },
-
-    /** What the sender hands the driver: the ticket's contact and the connection. */
-    async sendContext(message: MessageRow) {
-      if (message.whatsappId === null) return null
-      const [row] = await db
-        .select({ contact: contacts, connection: connections })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .innerJoin(connections, eq(connections.id, message.whatsappId))
-        .where(and(eq(tickets.companyId, message.companyId), eq(tickets.id, message.ticketId)))
-      return row ?? null
-    },
-
-    /**
-     * Records a successful send. The provider may echo our message back before this runs; the
-     * inbound pipeline then stored it as a row of its own, which this one replaces.
-     */
-    async markSent(message: MessageRow, providerId: string, raw: unknown) {
-      const echoes = await db
-        .delete(messages)
-        .where(
-          and(
-            eq(messages.whatsappId, message.whatsappId!),
-            eq(messages.wid, providerId),
-            ne(messages.id, message.id),
-            eq(messages.fromMe, true),
-            // Rows we stored to send always carry a key; the pipeline's echoes never do.
-            isNull(messages.idempotencyKey),
-          ),
-        )
-        .returning({ id: messages.id, ticketId: messages.ticketId, ack: messages.ack })
-      const ack = Math.max(1, ...echoes.map((echo) => echo.ack))
-      const [row] = await db
-        .update(messages)
-        .set({
-          wid: providerId,
-          dataJson: raw ?? null,
-          ack: sql`GREATEST(${messages.ack}, ${ack})`,
-          // A message deleted while it was being sent keeps its null status.
-          sendStatus: sql`CASE WHEN ${messages.sendStatus} = 'queued' THEN 'sent' ELSE ${messages.sendStatus} END`,
-          sendAttempts: sql`${messages.sendAttempts} + 1`,
-          sendError: null,
-          nextAttemptAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(messages.id, message.id))
-        .returning()
-      return { row: row ?? null, echoes }
-    },
-
-    async scheduleRetry(id: number, attempts: number, nextAttemptAt: Date, code: string) {
-      const [row] = await db
-        .update(messages)
-        .set({ sendAttempts: attempts, nextAttemptAt, sendError: code, updatedAt: new Date() })
-        .where(and(eq(messages.id, id), eq(messages.sendStatus, 'queued')))
-        .returning()
-      return row ?? null
-    },
-
-    async markFailed(id: number, attempts: number, code: string) {
-      const [row] = await db
-        .update(messages)
-        .set({
-          sendStatus: 'failed',
-          sendAttempts: attempts,
-          sendError: code,
-          nextAttemptAt: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(messages.id, id), eq(messages.sendStatus, 'queued')))
         .returning()
       return row ?? null
     },

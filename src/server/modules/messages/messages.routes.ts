@@ -18,7 +18,8 @@ import {
 import { AppError, validationError } from '@server/lib/app-error'
 import type { StoredFile } from '../media/media.service'
 import type { Services } from '@server/services'
-import { MAX_UPLOAD_FILES, TicketConflictError, type SendInput } from './messages.service'
+import { MAX_UPLOAD_FILES, type SendInput } from './messages.compose'
+import { TicketConflictError } from './messages.forward'
 
 /** A ticket by numeric id or by uuid (000 §7: GET /messages/{ticketId} takes either). */
 const TicketRefParams = Type.Object({

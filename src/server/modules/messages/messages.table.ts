@@ -26,6 +26,12 @@ export interface MessageReaction {
   contactId?: number
 }
 
+/** The `mediaType`s of plain text: `conversation`, and `extendedTextMessage` (notes, rich text). */
+export const TEXT_MEDIA_TYPES: ReadonlySet<string> = new Set([
+  'conversation',
+  'extendedTextMessage',
+])
+
 /**
  * One message of a ticket (000 §3 Message), inbound or outgoing. Outgoing messages are stored
  * before they are sent (`sendStatus` queued, ack 0) and the sender fills in `wid`; inbound ones

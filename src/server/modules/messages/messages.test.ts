@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { buildWebm, OPUS_SILENCE_20MS } from '@server/lib/webm-fixture'
 import { tickets } from '../tickets/tickets.table'
 import { messages } from './messages.table'
-import { conversation, fakeDriver, multipart, PNG_1x1 } from './testing'
+import { conversation, fakeDriver, multipart, PNG_1x1 } from '@tests/helpers/messages'
 
 let t: TestApp
 const whatsapp = fakeDriver()

@@ -10,7 +10,7 @@ import { fakeSocketFactory } from '@tests/helpers/fake-baileys'
 import { users } from '../users/users.table'
 import { messages } from './messages.table'
 import { MAX_SEND_ATTEMPTS } from './outbound.sender'
-import { conversation, fakeDriver } from './testing'
+import { conversation, fakeDriver } from '@tests/helpers/messages'
 
 let t: TestApp
 const whatsapp = fakeDriver()

@@ -3,11 +3,13 @@ import type { ChannelRegistry } from '@server/channels/registry'
 import { ChannelError, type ChatRef, type OutgoingMessage } from '@server/channels/types'
 import { sessionLockKey } from '@server/channels/whatsapp'
 import type { CoreDeps } from '@server/deps'
+import { createPoller, type Poller } from '@server/lib/poller'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { MediaService } from '../media/media.service'
 import type { MessageEvents } from './messages.events'
 import { messagesRepository } from './messages.repository'
 import type { MessageRow } from './messages.table'
+import { outboundRepository } from './outbound.repository'
 import { parseVCard } from './vcard'
 
 /** Waits before the 2nd, 3rd, … attempt; after the last one the message is failed. */
@@ -43,10 +45,11 @@ export function createOutboundSender(
 ) {
   const { channels, media, events } = collaborators
   const repo = messagesRepository(deps.db)
+  const queue = outboundRepository(deps.db)
   const running = new Map<number, Promise<void>>()
   const kickedWhileRunning = new Set<number>()
   let started = false
-  let timer: NodeJS.Timeout | null = null
+  let sweep: Poller | null = null
 
   async function outgoingOf(message: MessageRow, contact: ContactRow): Promise<OutgoingMessage> {
     const outgoing: OutgoingMessage = { to: chatOf(contact), body: message.body }
@@ -80,18 +83,18 @@ export function createOutboundSender(
     else deps.log.error({ err: error, messageId: message.id, attempts }, 'message send failed')
     const row =
       retryable && attempts < MAX_SEND_ATTEMPTS
-        ? await repo.scheduleRetry(
+        ? await queue.scheduleRetry(
             message.id,
             attempts,
             new Date(Date.now() + SEND_BACKOFF_MS[attempts - 1]!),
             code,
           )
-        : await repo.markFailed(message.id, attempts, code)
+        : await queue.markFailed(message.id, attempts, code)
     if (row) await events.emitUpdated(row.companyId, [row.id])
   }
 
   async function deliver(message: MessageRow) {
-    const context = await repo.sendContext(message)
+    const context = await queue.sendContext(message)
     if (!context) return fail(message, new ChannelError('ERR_NO_WAPP_FOUND', false))
     const driver = channels.driverFor(context.connection.channel)
     let sent
@@ -108,7 +111,7 @@ export function createOutboundSender(
     // Past this point the provider has the message: a failure to record it must not resend it
     // now (the lease expiring is the only, last-resort retry).
     const { row, echoes } = await deps.db.transaction((tx) =>
-      messagesRepository(tx).markSent(message, sent.providerId, sent.raw),
+      outboundRepository(tx).markSent(message, sent.providerId, sent.raw),
     )
     if (!row) return
     for (const echo of echoes) {
@@ -125,7 +128,7 @@ export function createOutboundSender(
     // anywhere, and the messages fail here as they would on a single instance.
     if (await deps.sessionLocks?.heldElsewhere(sessionLockKey(connectionId))) return
     while (started) {
-      const message = await repo.claimNext(connectionId, SEND_LEASE_MS)
+      const message = await queue.claimNext(connectionId, SEND_LEASE_MS)
       if (!message) return
       await deliver(message)
     }
@@ -151,29 +154,37 @@ export function createOutboundSender(
 
   /** Kicks every connection with due messages: retries whose time came, rows left by a restart. */
   async function tick() {
-    for (const connectionId of await repo.dueConnections()) kick(connectionId)
+    for (const connectionId of await queue.dueConnections()) kick(connectionId)
   }
 
   return {
     kick,
     tick,
 
-    /** Resumes the queued messages and checks for due retries every `tickMs`. */
+    /**
+     * Resumes the queued messages and checks for due retries `tickMs` after each check; resolves
+     * once the first check has kicked what was due.
+     */
     async start(options: { tickMs?: number } = {}) {
       if (started) return
       started = true
-      timer = setInterval(() => {
-        tick().catch((error: unknown) => deps.log.error({ err: error }, 'outbound tick failed'))
-      }, options.tickMs ?? TICK_MS)
-      timer.unref()
-      await tick()
+      let firstChecked!: () => void
+      const checked = new Promise<void>((resolve) => (firstChecked = resolve))
+      sweep = createPoller({
+        name: 'outbound sweep',
+        intervalMs: options.tickMs ?? TICK_MS,
+        run: () => tick().finally(firstChecked),
+        log: deps.log,
+      })
+      sweep.start()
+      await checked
     },
 
     /** Stops claiming; resolves once the messages being sent are recorded. */
     async stop() {
       started = false
-      if (timer) clearInterval(timer)
-      timer = null
+      await sweep?.stop()
+      sweep = null
       await this.idle()
     },
 

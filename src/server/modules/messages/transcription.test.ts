@@ -8,7 +8,7 @@ import { buildMessage, buildPlan } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { companies } from '../companies/companies.table'
 import { messages } from './messages.table'
-import { conversation } from './testing'
+import { conversation } from '@tests/helpers/messages'
 
 /** A local stand-in for the OpenAI transcription endpoint: records requests, answers as told. */
 const calls: Array<{ url: string; authorization: string; body: string }> = []

@@ -10,7 +10,8 @@ import type { MediaService } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'
 import { changeAudience, ticketAudience } from './tickets.audience'
 import { presentTicket } from './tickets.presenter'
-import { ticketsRepository, type PresentableTicket, type TicketView } from './tickets.repository'
+import type { PresentableTicket, TicketView } from './tickets.hydration'
+import { ticketsRepository } from './tickets.repository'
 import type { TicketRow, TicketStatus, tickets } from './tickets.table'
 
 type NewTicket = Omit<typeof tickets.$inferInsert, 'companyId'>

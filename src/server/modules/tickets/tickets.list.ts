@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox'
 import { TICKET_STATUSES, type TicketStatus } from '@shared/contracts/tickets'
 import type { Scope } from '@shared/tickets/visibility'
 import { validationError } from '@server/lib/app-error'
-import { MAX_ID } from '@server/lib/id-list'
+import { CursorId, keysetCursor, type KeysetCursor } from '@server/lib/keyset-cursor'
 
 // Which tickets a view may hold is the rule the client shares (@shared/tickets/visibility); this
 // file holds the rest of a GET /tickets request on the server.
@@ -49,27 +50,8 @@ export function parseStatusList(value: string | undefined): TicketStatus[] | nul
   return [...new Set(parsed as TicketStatus[])]
 }
 
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
-
-export const encodeCursor = (cursor: ListCursor): string =>
-  Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id])).toString('base64url')
-
-export function decodeCursor(value: string): ListCursor {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-  } catch {
-    throw validationError('cursor')
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    typeof parsed[0] !== 'string' ||
-    !CURSOR_TIME.test(parsed[0]) ||
-    !Number.isInteger(parsed[1]) ||
-    (parsed[1] as number) < 1 ||
-    (parsed[1] as number) > MAX_ID
-  )
-    throw validationError('cursor')
-  return { updatedAt: parsed[0], id: parsed[1] as number }
-}
+/** The position after a page of any ticket list, as `cursor` and `nextCursor` carry it. */
+export const ticketListCursor: KeysetCursor<ListCursor> = keysetCursor({
+  updatedAt: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$' }),
+  id: CursorId,
+})

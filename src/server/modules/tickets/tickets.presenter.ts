@@ -1,6 +1,6 @@
 import type { TicketDto } from '@shared/contracts/tickets'
 import { presentContact } from '../contacts/contacts.presenter'
-import type { PresentableTicket } from './tickets.repository'
+import type { PresentableTicket } from './tickets.hydration'
 
 /** View → DTO: the one ticket shape of lists, GET /tickets/u/{uuid} and ticket events. */
 export function presentTicket(

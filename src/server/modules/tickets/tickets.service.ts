@@ -1,6 +1,5 @@
 import type { RequestContext } from '@server/context'
 import type { Channel } from '@shared/contracts/connections'
-import type { CompanySettingValues } from '@shared/contracts/settings'
 import {
   TICKET_COUNT_CAP,
   TICKET_UNBADGED_COUNT_CAP,
@@ -16,7 +15,6 @@ import {
 import { isAdmin } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
-import type { Executor } from '@server/db/client'
 import { parseIdList } from '@server/lib/id-list'
 import { AppError, validationError } from '@server/lib/app-error'
 import type { ConnectionRow } from '../connections/connections.table'
@@ -27,17 +25,23 @@ import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
 import type { TicketCore } from './tickets.core'
 import {
-  decodeCursor,
-  encodeCursor,
   listScope,
   parseStatusList,
   selectableQueues,
+  ticketListCursor,
   type TicketListFilter,
 } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
 import { ticketPolicy, type TicketViewer } from './tickets.policy'
 import { ticketsRepository } from './tickets.repository'
-import type { TicketRow, TicketStatus } from './tickets.table'
+import type { TicketRow } from './tickets.table'
+import {
+  assignee,
+  closeRow,
+  createTicketTransitions,
+  type Outcome,
+  type References,
+} from './tickets.transitions'
 
 interface Collaborators {
   core: TicketCore
@@ -52,21 +56,6 @@ interface Collaborators {
   markReadOnView: (ctx: RequestContext, ticket: TicketRow) => Promise<unknown>
 }
 
-/** What a transition did, acted on once its transaction has committed. */
-interface Outcome {
-  /** The ticket the caller is answered with. */
-  answerId: number
-  /** Changed tickets with their state before, so that their events reach both audiences. */
-  changed: { id: number; before: TicketRow | null }[]
-  texts: { ticketId: number; body: string }[]
-  notes: { ticketId: number; userId: number; body: string }[]
-}
-
-interface References {
-  queue: { id: number; name: string; color: string } | null
-  company: CompanySettingValues
-}
-
 /** An `access` log per (ticket, user) at most this often. */
 const ACCESS_LOG_WINDOW_MS = 10 * 60_000
 const CLOSE_ALL_BATCH = 50
@@ -75,16 +64,11 @@ const CLOSE_ALL_BATCH = 50
 const channelsFor = (contact: ContactRow): Channel[] =>
   contact.channel === 'whatsapp' ? ['whatsapp', 'whatsappapi'] : [contact.channel]
 
-/** Automatic texts go to groups only when the connection treats groups as tickets. */
-const mayWriteTo = (ticket: TicketRow, connection: ConnectionRow | null) =>
-  Boolean(connection) && (!ticket.isGroup || connection?.groupAsTicket === 'enabled')
-
-const enabled = (value: string) => value === 'enabled'
-
 export function createTicketsService(deps: CoreDeps, collaborators: Collaborators) {
   const { core, settings, queues, users, automaticMessages, markReadOnView } = collaborators
   const repo = ticketsRepository(deps.db)
   const listRepo = ticketListRepository(deps.db)
+  const { transition } = createTicketTransitions({ core })
 
   async function dto(ctx: RequestContext, id: number): Promise<TicketDto> {
     const [ticket] = await core.present(ctx.companyId, [id], ctx.user)
@@ -117,13 +101,6 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
     return { queue, company: await settings.companyValues(ctx.companyId) }
   }
 
-  /** The user a ticket is given to: the caller, or (admins only) a colleague. */
-  function assignee(ctx: RequestContext, userId: number | null | undefined) {
-    if (userId == null || userId === ctx.user.id) return ctx.user.id
-    if (!ticketPolicy.assignOthers(ctx.user)) throw new AppError('ERR_NO_PERMISSION')
-    return userId
-  }
-
   /** The given connection, else the user's default, else the company default or a connected one. */
   async function connectionFor(
     ctx: RequestContext,
@@ -144,399 +121,6 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
     const fallback = await repo.fallbackConnection(ctx.companyId, channels)
     if (!fallback) throw new AppError('ERR_NO_DEF_WAPP_FOUND')
     return fallback
-  }
-
-  /** Field updates any transition carries along (reference §8.2 step 9). */
-  const carried = (body: UpdateTicketBody) => ({
-    ...(body.useIntegration !== undefined ? { useIntegration: body.useIntegration } : {}),
-    ...(body.unreadMessages !== undefined ? { unreadMessages: body.unreadMessages } : {}),
-    ...(body.amountUsedBotQueues !== undefined
-      ? { amountUsedBotQueues: body.amountUsedBotQueues }
-      : {}),
-  })
-
-  const unchanged = (ticket: TicketRow): Outcome => ({
-    answerId: ticket.id,
-    changed: [],
-    texts: [],
-    notes: [],
-  })
-
-  /** Ends the attendance: tracking finished, status closed, log closed (reference §8.2 step 5). */
-  async function closeRow(
-    tx: Executor,
-    ticket: TicketRow,
-    actorId: number | null,
-    values: Partial<TicketRow> = {},
-  ) {
-    const txRepo = ticketsRepository(tx)
-    const now = new Date()
-    const tracking = await txRepo.openTracking(ticket)
-    await txRepo.updateTracking(tracking.id, {
-      finishedAt: now,
-      closedAt: now,
-      whatsappId: ticket.whatsappId,
-      userId: ticket.userId,
-    })
-    await txRepo.update(ticket.companyId, ticket.id, {
-      ...values,
-      status: 'closed',
-      amountUsedBotQueues: 0,
-    })
-    await txRepo.log(ticket.companyId, ticket.id, 'closed', {
-      userId: actorId,
-      queueId: ticket.queueId,
-    })
-  }
-
-  /** An attendant starts (or resumes) the attendance: tracking started (§8.2 step 10). */
-  async function startTracking(tx: Executor, ticket: TicketRow, queueChanged: boolean) {
-    const txRepo = ticketsRepository(tx)
-    const tracking = await txRepo.openTracking(ticket)
-    await txRepo.updateTracking(tracking.id, {
-      startedAt: new Date(),
-      ratingAt: null,
-      rated: false,
-      userId: ticket.userId,
-      queueId: ticket.queueId,
-      whatsappId: ticket.whatsappId,
-      ...(queueChanged ? { queuedAt: new Date() } : {}),
-    })
-  }
-
-  // Transitions of PUT /tickets/{id} (000 §4, reference §8.2 and §8.3), inside one transaction
-  // that holds the ticket's row lock.
-
-  async function accept(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-    { company }: References,
-  ): Promise<Outcome> {
-    const userId = assignee(ctx, body.userId)
-    const queueId = body.queueId ?? ticket.queueId
-    const alreadyMine =
-      ticket.status !== 'pending' && ticket.userId === userId && queueId === ticket.queueId
-    if (alreadyMine && Object.keys(carried(body)).length === 0) return unchanged(ticket)
-    // Pending: accept. Open or group without a holder: take it. Held by someone else: the
-    // conditional update matches nothing and the caller learns who holds it.
-    const from: TicketStatus[] = ticket.status === 'pending' ? ['pending'] : ['open', 'group']
-    const claimed = await ticketsRepository(tx).claim(ctx.companyId, ticket.id, from, userId, {
-      ...carried(body),
-      status: ticket.isGroup ? 'group' : 'open',
-      userId,
-      queueId,
-      isBot: false,
-    })
-    if (!claimed) return unchanged(ticket)
-    const wasUnassigned = ticket.status === 'pending' || ticket.userId === null
-    if (wasUnassigned) {
-      await startTracking(tx, claimed, queueId !== ticket.queueId)
-      await ticketsRepository(tx).log(ctx.companyId, ticket.id, 'open', { userId, queueId })
-    }
-    const outcome: Outcome = {
-      answerId: ticket.id,
-      changed: [{ id: ticket.id, before: ticket }],
-      texts: [],
-      notes: [],
-    }
-    const greeting = company.greetingAcceptedMessage.trim()
-    if (ticket.status === 'pending' && enabled(company.sendGreetingAccepted) && greeting) {
-      const connection = ticket.whatsappId
-        ? await ticketsRepository(tx).findConnection(ctx.companyId, ticket.whatsappId)
-        : null
-      if (mayWriteTo(ticket, connection))
-        outcome.texts.push({ ticketId: ticket.id, body: company.greetingAcceptedMessage })
-    }
-    return outcome
-  }
-
-  async function reopen(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-  ): Promise<Outcome> {
-    const txRepo = ticketsRepository(tx)
-    if (ticket.status === 'closed' && ticket.whatsappId) {
-      await txRepo.lockContactConnection(ctx.companyId, ticket.contactId, ticket.whatsappId)
-      const other = await txRepo.findActive(ctx.companyId, ticket.contactId, ticket.whatsappId)
-      // The contact is already in service on that connection: the client names who holds it.
-      if (other) return unchanged(other)
-    }
-    const userId = assignee(ctx, body.userId)
-    const queueId = body.queueId ?? ticket.queueId
-    const reopened = await txRepo.update(ctx.companyId, ticket.id, {
-      ...carried(body),
-      status: ticket.isGroup ? 'group' : 'open',
-      userId,
-      queueId,
-      isBot: false,
-    })
-    await startTracking(tx, reopened!, queueId !== ticket.queueId)
-    await txRepo.log(ctx.companyId, ticket.id, 'reopen', { userId, queueId })
-    return {
-      answerId: ticket.id,
-      changed: [{ id: ticket.id, before: ticket }],
-      texts: [],
-      notes: [],
-    }
-  }
-
-  async function returnToQueue(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-  ): Promise<Outcome> {
-    const txRepo = ticketsRepository(tx)
-    const queueId = body.queueId ?? ticket.queueId
-    const returned = await txRepo.update(ctx.companyId, ticket.id, {
-      ...carried(body),
-      status: 'pending',
-      userId: null,
-      queueId,
-    })
-    const tracking = await txRepo.openTracking(returned!)
-    await txRepo.updateTracking(tracking.id, {
-      startedAt: null,
-      userId: null,
-      queueId,
-      ...(queueId !== ticket.queueId ? { queuedAt: new Date() } : {}),
-    })
-    await txRepo.log(ctx.companyId, ticket.id, 'pending', { userId: ticket.userId, queueId })
-    return {
-      answerId: ticket.id,
-      changed: [{ id: ticket.id, before: ticket }],
-      texts: [],
-      notes: [],
-    }
-  }
-
-  /** Resolve (from open, group or nps) and ignore (from pending or lgpd). */
-  async function close(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-    { company }: References,
-  ): Promise<Outcome> {
-    const txRepo = ticketsRepository(tx)
-    const ignoring = ticket.status === 'pending' || ticket.status === 'lgpd'
-    if (ignoring && !ticketPolicy.ignore(ctx.user)) throw new AppError('ERR_NO_PERMISSION')
-    // requiredTag guards an attendant's resolve; ignoring unattended tickets stays possible.
-    if (
-      !ignoring &&
-      enabled(company.requiredTag) &&
-      !(await txRepo.contactHasTags(ctx.companyId, ticket.contactId))
-    )
-      throw new AppError('ERR_TAG_REQUIRED')
-
-    const outcome: Outcome = {
-      answerId: ticket.id,
-      changed: [{ id: ticket.id, before: ticket }],
-      texts: [],
-      notes: [],
-    }
-    const connection = ticket.whatsappId
-      ? await txRepo.findConnection(ctx.companyId, ticket.whatsappId)
-      : null
-    const farewellWanted = body.sendFarewellMessage !== false
-    const tracking = await txRepo.openTracking(ticket)
-    const ratingMessage = connection?.ratingMessage.trim() ?? ''
-    if (
-      enabled(company.userRating) &&
-      farewellWanted &&
-      ratingMessage &&
-      !ticket.isGroup &&
-      ticket.status === 'open' &&
-      ticket.userId !== null &&
-      !tracking.rated
-    ) {
-      await txRepo.updateTracking(tracking.id, { userId: ticket.userId, closedAt: new Date() })
-      await txRepo.update(ctx.companyId, ticket.id, {
-        ...carried(body),
-        status: 'nps',
-        amountUsedBotQueuesNPS: 1,
-      })
-      await txRepo.log(ctx.companyId, ticket.id, 'nps', {
-        userId: ctx.user.id,
-        queueId: ticket.queueId,
-      })
-      outcome.texts.push({ ticketId: ticket.id, body: connection!.ratingMessage })
-      return outcome
-    }
-
-    // A ticket waiting for its rating already said goodbye with the rating request.
-    const farewellApplies =
-      ticket.status === 'open' ||
-      ticket.status === 'group' ||
-      (ticket.status === 'pending' && enabled(company.sendFarewellWaitingTicket))
-    const farewell = ctx.user.farewellMessage.trim()
-      ? ctx.user.farewellMessage
-      : (connection?.complationMessage ?? '')
-    if (farewellWanted && farewellApplies && farewell.trim() && mayWriteTo(ticket, connection))
-      outcome.texts.push({ ticketId: ticket.id, body: farewell })
-    await closeRow(tx, ticket, ctx.user.id, carried(body))
-    return outcome
-  }
-
-  async function transfer(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-    { company, queue }: References,
-  ): Promise<Outcome> {
-    if (!['open', 'group', 'pending'].includes(ticket.status)) throw validationError('status')
-    if (!queue) throw validationError('queueId')
-    const txRepo = ticketsRepository(tx)
-    const userId = body.userId ?? null
-    const status: TicketStatus = userId ? (ticket.isGroup ? 'group' : 'open') : 'pending'
-    const queueChanged = queue.id !== ticket.queueId
-    const userChanged = userId !== ticket.userId
-    const outcome: Outcome = {
-      answerId: ticket.id,
-      changed: [{ id: ticket.id, before: ticket }],
-      texts: [],
-      notes: [],
-    }
-
-    await txRepo.log(ctx.companyId, ticket.id, 'transfered', {
-      userId: ticket.userId,
-      queueId: ticket.queueId,
-    })
-    let target: TicketRow
-    const contact = await txRepo.findContact(ctx.companyId, ticket.contactId)
-    const connection = ticket.whatsappId
-      ? await txRepo.findConnection(ctx.companyId, ticket.whatsappId)
-      : null
-    if (company.closeTicketOnTransfer && queueChanged && contact && connection) {
-      // The history splits: this ticket ends here and the new queue continues on a new one.
-      await closeRow(tx, ticket, ctx.user.id)
-      const { ticket: created } = await core.findOrCreateActive(tx, {
-        companyId: ctx.companyId,
-        contact,
-        connection,
-        origin: {
-          kind: 'agent',
-          userId: userId ?? ctx.user.id,
-          queueId: queue.id,
-          status: status === 'group' ? 'open' : status,
-        },
-      })
-      target = (await txRepo.update(ctx.companyId, created.id, {
-        ...carried(body),
-        queueId: queue.id,
-        userId,
-        status,
-      }))!
-      outcome.answerId = target.id
-      outcome.changed.push({ id: target.id, before: null })
-    } else {
-      target = (await txRepo.update(ctx.companyId, ticket.id, {
-        ...carried(body),
-        queueId: queue.id,
-        userId,
-        status,
-        ...(userId ? { isBot: false } : {}),
-      }))!
-    }
-    const tracking = await txRepo.openTracking(target)
-    await txRepo.updateTracking(tracking.id, {
-      queuedAt: new Date(),
-      queueId: queue.id,
-      userId,
-      startedAt: userId ? new Date() : null,
-    })
-    if (userId)
-      await txRepo.log(ctx.companyId, target.id, 'receivedTransfer', {
-        userId,
-        queueId: queue.id,
-      })
-
-    const note = body.msgTransfer?.trim()
-    if (note) outcome.notes.push({ ticketId: target.id, userId: ctx.user.id, body: note })
-    const transferText = company.transferMessage.trim()
-      ? company.transferMessage.replaceAll('${queue.name}', queue.name)
-      : ''
-    if (
-      enabled(company.sendMsgTransfTicket) &&
-      transferText &&
-      (queueChanged || userChanged) &&
-      mayWriteTo(target, connection)
-    )
-      outcome.texts.push({ ticketId: target.id, body: transferText })
-    return outcome
-  }
-
-  /** No status change: a queue, integration or counter update on the ticket as it is. */
-  async function edit(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-  ): Promise<Outcome> {
-    const queueChanged = body.queueId !== undefined && body.queueId !== ticket.queueId
-    const values = { ...carried(body), ...(queueChanged ? { queueId: body.queueId } : {}) }
-    if (Object.keys(values).length === 0) return unchanged(ticket)
-    const txRepo = ticketsRepository(tx)
-    const updated = await txRepo.update(ctx.companyId, ticket.id, values)
-    if (queueChanged) {
-      const tracking = await txRepo.openTracking(updated!)
-      await txRepo.updateTracking(tracking.id, {
-        queuedAt: new Date(),
-        queueId: body.queueId ?? null,
-      })
-    }
-    return {
-      answerId: ticket.id,
-      changed: [{ id: ticket.id, before: ticket }],
-      texts: [],
-      notes: [],
-    }
-  }
-
-  async function transition(
-    tx: Executor,
-    ctx: RequestContext,
-    ticket: TicketRow,
-    body: UpdateTicketBody,
-    refs: References,
-  ): Promise<Outcome> {
-    const mayAct = () => {
-      if (!ticketPolicy.act(ctx.user, ticket)) throw new AppError('ERR_NO_PERMISSION')
-    }
-    if (body.isTransfered) {
-      mayAct()
-      return transfer(tx, ctx, ticket, body, refs)
-    }
-    switch (body.status) {
-      case 'open':
-      case 'group':
-        // Whoever may see a waiting ticket may try to accept it; the claim decides.
-        if (['pending', 'open', 'group'].includes(ticket.status))
-          return accept(tx, ctx, ticket, body, refs)
-        mayAct()
-        return reopen(tx, ctx, ticket, body)
-      case 'pending':
-        mayAct()
-        if (ticket.status === 'open' || ticket.status === 'group')
-          return returnToQueue(tx, ctx, ticket, body)
-        if (ticket.status === 'pending') return edit(tx, ctx, ticket, body)
-        throw validationError('status')
-      case 'closed':
-        mayAct()
-        return ticket.status === 'closed' ? unchanged(ticket) : close(tx, ctx, ticket, body, refs)
-      case undefined:
-        mayAct()
-        return edit(tx, ctx, ticket, body)
-      // nps and lgpd are reached through the bot, never set by a client.
-      case 'nps':
-      case 'lgpd':
-        throw validationError('status')
-    }
   }
 
   /** Texts and notes go out after the commit; a failure there does not undo the transition. */
@@ -593,7 +177,7 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
       const userIds = parseIdList(query.users, 'users')
       const whatsappIds = parseIdList(query.whatsapps, 'whatsapps')
       const statuses = parseStatusList(query.statusFilter)
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null
+      const cursor = query.cursor ? ticketListCursor.decode(query.cursor) : null
       const unread = query.withUnreadMessages === 'true'
       const company = unread ? await settings.companyValues(ctx.companyId) : null
       const search = query.searchParam?.trim()
@@ -639,7 +223,8 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
         ),
         count,
         hasMore,
-        nextCursor: hasMore && last ? encodeCursor({ updatedAt: last.cursor, id: last.id }) : null,
+        nextCursor:
+          hasMore && last ? ticketListCursor.encode({ updatedAt: last.cursor, id: last.id }) : null,
       }
     },
 

@@ -10,7 +10,7 @@ import type {
   OutgoingMessage,
   SentMessage,
 } from '@server/channels/types'
-import type { tickets } from '../tickets/tickets.table'
+import type { tickets } from '@server/modules/tickets/tickets.table'
 
 export interface SentRecord {
   connectionId: number
