@@ -1,3 +1,5 @@
+import type { InboundContent } from '@server/channels/types'
+
 /**
  * Every background job of the server: its name, its payload, and how its queue retries, expires
  * and runs. A feature adds a job here and registers its handler with `jobs.handle` where its
@@ -13,6 +15,17 @@ export interface JobPayloads {
     validate: boolean
     /** Leave existing contacts untouched (phone and chat imports). */
     onlyNew: boolean
+  }
+  /**
+   * The second and last try of a received file whose download failed (inbound.media.ts), queued
+   * a minute later in the transaction that stored its message.
+   */
+  'inbound.media-retry': {
+    companyId: number
+    connectionId: number
+    messageId: number
+    /** The message's content as the driver read it: where to download from, and the caption. */
+    content: InboundContent
   }
   /** Runs a WhatsApp history import whose phone is done or quiet (message-import.service.ts). */
   'message-import.run': { companyId: number; connectionId: number }
@@ -51,6 +64,14 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     policy: 'stately',
     retryLimit: 5,
     retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: 2,
+  },
+  'inbound.media-retry': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 30,
     retryBackoff: true,
     expireInSeconds: 120,
     concurrency: 2,

@@ -32,6 +32,14 @@ export interface SendOptions {
   in?: Executor
 }
 
+/** One job of a `sendMany`. */
+export interface JobToSend<N extends JobName> {
+  data: JobPayloads[N]
+  singletonKey?: string
+  /** Not before this many seconds from now, by the database's clock. */
+  delaySeconds?: number
+}
+
 export interface JobEngineSettings {
   /** How often lost jobs (past their expiry) are failed into a retry, and old ones deleted. */
   maintenanceIntervalSeconds: number
@@ -66,6 +74,12 @@ export interface JobEngine {
     data: JobPayloads[N],
     options?: SendOptions,
   ): Promise<string | null>
+  /** Enqueues several jobs in one statement, inside `options.in` when given. */
+  sendMany<N extends JobName>(
+    name: N,
+    jobs: JobToSend<N>[],
+    options?: { in?: Executor },
+  ): Promise<void>
   /** Wakes this instance's idle workers of a job, so that a job just committed starts now. */
   wake(name: JobName): void
   /** Installs or migrates the job schema, creates the queues, starts workers and schedules. */
@@ -205,6 +219,19 @@ export function createJobEngine(
       // A job sent outside a transaction is visible now: wake an idle local worker.
       if (id && !executor && !startAfter) wake(name)
       return id
+    },
+
+    async sendMany(name, jobs, options = {}) {
+      if (jobs.length === 0) return
+      await boss.insert(
+        jobs.map(({ data, singletonKey, delaySeconds }) => ({
+          name,
+          data,
+          ...(singletonKey ? { singletonKey } : {}),
+          ...(delaySeconds ? { startAfter: `${delaySeconds} seconds` } : {}),
+        })),
+        options.in ? { db: executorRawSql(options.in) as PgBoss.Db } : {},
+      )
     },
 
     wake,

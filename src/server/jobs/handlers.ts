@@ -10,6 +10,7 @@ import type { JobEngine, JobHandler } from './engine'
 export function registerJobHandlers(jobs: JobEngine, services: Services): void {
   const handlers: { [N in JobName]: JobHandler<N> } = {
     'contacts.import': (data, run) => services.contactImports.run(data, run),
+    'inbound.media-retry': (data) => services.inbound.retryMedia(data),
     'message-import.run': (data, run) => services.messageImport.runJob(data, run),
     'users.expire-presence': () =>
       services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),

@@ -11,6 +11,7 @@ import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
+import type { MediaRetry } from './inbound.media'
 import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository, type TicketTouch } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
@@ -142,6 +143,8 @@ export function createInboundBatch(
     receiveMedia(row: BatchRow, event: InboundMessage): Promise<ReceivedMedia>
     removeMedia(companyId: number, relative: string): Promise<void>
     emitContactCreated(contact: ContactRow): Promise<void>
+    /** Queues the second try of failed downloads, in the transaction that stores them. */
+    scheduleMediaRetries(executor: Executor, retries: MediaRetry[]): Promise<void>
   },
 ) {
   const { ticketCore, settings, companies, messageEvents } = collaborators
@@ -411,7 +414,8 @@ export function createInboundBatch(
     )
     for (const [companyId, list] of groupBy(stored, ({ item }) => item.row.connection.companyId))
       await txRepo.touchTickets(companyId, ticketTouches(list))
-    await txRepo.scheduleMediaRetries(
+    await collaborators.scheduleMediaRetries(
+      tx,
       [...inserted].flatMap(([item, messageId]) =>
         item.media.missing?.reason === 'failed'
           ? [{ connection: item.row.connection, messageId, content: item.event.content }]

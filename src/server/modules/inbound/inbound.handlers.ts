@@ -18,7 +18,7 @@ import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore } from '../tickets/tickets.core'
 import { contactIdentity, newMessageValues } from './inbound.batch'
 import type { ReceivedMedia } from './inbound.content'
-import type { MediaSource } from './inbound.media'
+import type { MediaRetry, MediaSource } from './inbound.media'
 import { inboundRepository } from './inbound.repository'
 import type { InboundMediaStore, MessageEvents } from './inbound.types'
 
@@ -56,10 +56,20 @@ export function createInboundHandlers(
       content: InboundMessage['content'],
     ) => Promise<ReceivedMedia>
     contactCreated: (contact: ContactRow) => Promise<void>
+    /** Queues the second try of failed downloads, in the transaction that stores them. */
+    scheduleMediaRetries: (executor: Executor, retries: MediaRetry[]) => Promise<void>
   },
 ) {
-  const { ticketCore, settings, companies, media, messageEvents, receiveMedia, contactCreated } =
-    collaborators
+  const {
+    ticketCore,
+    settings,
+    companies,
+    media,
+    messageEvents,
+    receiveMedia,
+    contactCreated,
+    scheduleMediaRetries,
+  } = collaborators
   const repo = inboundRepository(deps.db)
 
   /** The contact a chat reference stands for, found by LID or upserted by number. */
@@ -142,7 +152,7 @@ export function createInboundHandlers(
       const message = await txRepo.insertMessage(values)
       if (!message) return null
       if (received.missing?.reason === 'failed')
-        await txRepo.scheduleMediaRetries([
+        await scheduleMediaRetries(tx, [
           { connection, messageId: message.id, content: event.content },
         ])
       await txRepo.touchTicket(companyId, found.ticket.id, {

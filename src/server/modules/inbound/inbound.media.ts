@@ -1,6 +1,8 @@
 import type { ChannelRegistry } from '@server/channels/registry'
 import type { ChannelDriver, DriverConnection, InboundMessage } from '@server/channels/types'
+import type { Executor } from '@server/db/client'
 import type { CoreDeps } from '@server/deps'
+import type { JobPayloads } from '@server/jobs/catalogue'
 import { AppError } from '@server/lib/app-error'
 import { connectionsRepository } from '../connections/connections.repository'
 import type { ConnectionRow } from '../connections/connections.table'
@@ -10,8 +12,8 @@ import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository } from './inbound.repository'
 import type { InboundMediaStore, MessageEvents } from './inbound.types'
 
-const MEDIA_RETRY_BATCH = 20
-const MEDIA_RETRY_INTERVAL_MS = 5_000
+/** A failed download is tried once more this long after its message was stored. */
+const MEDIA_RETRY_DELAY_SECONDS = 60
 
 /** Where a received file comes from: the connection and its driver. */
 export interface MediaSource {
@@ -20,11 +22,18 @@ export interface MediaSource {
   driverConnection: DriverConnection
 }
 
+/** A stored message whose file could not be downloaded. */
+export interface MediaRetry {
+  connection: ConnectionRow
+  messageId: number
+  content: InboundMessage['content']
+}
+
 /**
  * Received files (ARCHITECTURE.md, "Received media"): downloaded within the platform's
  * downloadLimit and stored, or replaced by a note; a failed download is tried once more a minute
- * later through `inbound_media_retries` (scheduled by the pipeline's inserts with
- * `scheduleMediaRetries`, taken here by `retryDueMedia` on its own timer).
+ * later by an `inbound.media-retry` job, queued by the pipeline (`scheduleRetries`) in the
+ * transaction that stores the message.
  */
 export function createInboundMedia(
   deps: CoreDeps,
@@ -38,7 +47,6 @@ export function createInboundMedia(
 ) {
   const { channels, settings, ticketCore, media, messageEvents } = collaborators
   const repo = inboundRepository(deps.db)
-  let retries: NodeJS.Timeout | null = null
 
   /**
    * Downloads and stores a received file. One above downloadLimit is not downloaded; one whose
@@ -67,55 +75,51 @@ export function createInboundMedia(
     }
   }
 
-  /** The second and last try of downloads that failed: the message gets its file, or keeps its note. */
-  async function retryDueMedia() {
-    for (const retry of await repo.takeDueMediaRetries(MEDIA_RETRY_BATCH)) {
-      const connection = await connectionsRepository(deps.db).findById(
-        retry.companyId,
-        retry.connectionId,
-      )
-      const driver = connection && channels.driverFor(connection.channel)
-      if (!connection || !driver) continue
-      const received = await receiveMedia(
-        { connection, driver, driverConnection: channels.connectionFor(connection) },
-        retry.content,
-      )
-      if (!received.stored) continue
-      const { body, mediaType } = describeContent(retry.content, received.stored, '')
-      const updated = await repo.updateMessage(retry.messageId, {
-        body,
-        mediaType,
-        mediaPath: received.stored.path,
-        mediaName: received.stored.name,
-        mediaMime: received.stored.mime,
-      })
-      if (!updated) {
-        await media.remove(retry.companyId, received.stored.path)
-        continue
-      }
-      await messageEvents.emitUpdated(retry.companyId, [retry.messageId])
-      if (await repo.refreshLastMessage(retry.companyId, updated.ticketId, updated.id, body))
-        await ticketCore.emitUpdated(retry.companyId, updated.ticketId)
-    }
+  /** Queues the second try of each failed download, inside the transaction that stored them. */
+  function scheduleRetries(executor: Executor, retries: MediaRetry[]): Promise<void> {
+    return deps.jobs.sendMany(
+      'inbound.media-retry',
+      retries.map(({ connection, messageId, content }) => ({
+        data: { companyId: connection.companyId, connectionId: connection.id, messageId, content },
+        singletonKey: `inbound.media-retry:${messageId}`,
+        delaySeconds: MEDIA_RETRY_DELAY_SECONDS,
+      })),
+      { in: executor },
+    )
   }
 
-  return {
-    receive: receiveMedia,
-    retryDueMedia,
-    /** Tries the due downloads again every few seconds. */
-    start() {
-      retries ??= setInterval(() => {
-        retryDueMedia().catch((error: unknown) =>
-          deps.log.error({ err: error }, 'inbound media retry failed'),
-        )
-      }, MEDIA_RETRY_INTERVAL_MS)
-      retries.unref()
-    },
-    stop() {
-      if (retries) clearInterval(retries)
-      retries = null
-    },
+  /**
+   * The `inbound.media-retry` job, the second and last try: the message gets its file, or keeps
+   * its note (a failed download is not an error: no third try).
+   */
+  async function retry(data: JobPayloads['inbound.media-retry']): Promise<void> {
+    const { companyId, connectionId, messageId, content } = data
+    const connection = await connectionsRepository(deps.db).findById(companyId, connectionId)
+    const driver = connection && channels.driverFor(connection.channel)
+    if (!connection || !driver) return
+    const received = await receiveMedia(
+      { connection, driver, driverConnection: channels.connectionFor(connection) },
+      content,
+    )
+    if (!received.stored) return
+    const { body, mediaType } = describeContent(content, received.stored, '')
+    const updated = await repo.updateMessage(messageId, {
+      body,
+      mediaType,
+      mediaPath: received.stored.path,
+      mediaName: received.stored.name,
+      mediaMime: received.stored.mime,
+    })
+    if (!updated) {
+      await media.remove(companyId, received.stored.path)
+      return
+    }
+    await messageEvents.emitUpdated(companyId, [messageId])
+    if (await repo.refreshLastMessage(companyId, updated.ticketId, updated.id, body))
+      await ticketCore.emitUpdated(companyId, updated.ticketId)
   }
+
+  return { receive: receiveMedia, scheduleRetries, retry }
 }
 
 export type InboundMedia = ReturnType<typeof createInboundMedia>

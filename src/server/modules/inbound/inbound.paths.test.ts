@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCompany, buildConnection } from '@tests/factories'
 import { createTestDriver, textFrom, type RawTestEvent } from '@tests/helpers/test-driver'
@@ -13,7 +13,7 @@ import { ticketLogs, tickets } from '../tickets/tickets.table'
 import { fitsBatch } from './inbound.batch'
 import { inboundRepository } from './inbound.repository'
 import { createInboundAppliers } from './inbound.service'
-import { inboundEvents, inboundMediaRetries } from './inbound.table'
+import { inboundEvents } from './inbound.table'
 
 /**
  * A new message is applied by two paths: the set-based batch (`inbound.batch.ts`) and, for
@@ -99,10 +99,11 @@ async function rowsOf(companyId: number) {
   const stored = await t.db.select().from(messages).where(eq(messages.companyId, companyId))
   const widOf = new Map(stored.map((message) => [message.id, message.wid]))
   const logs = await t.db.select().from(ticketLogs).where(eq(ticketLogs.companyId, companyId))
-  const retries = await t.db
-    .select()
-    .from(inboundMediaRetries)
-    .where(eq(inboundMediaRetries.companyId, companyId))
+  const { rows: retries } = (await t.db.execute(sql`
+    SELECT (data->>'messageId')::int AS "messageId" FROM pgboss.job
+    WHERE name = 'inbound.media-retry' AND (data->>'companyId')::int = ${companyId}`)) as {
+    rows: { messageId: number }[]
+  }
   const byKey = <T>(list: T[], key: (item: T) => string) =>
     [...list].sort((a, b) => key(a).localeCompare(key(b)))
 

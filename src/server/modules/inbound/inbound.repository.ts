@@ -2,14 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { messages, type MessageRow } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
-import type { InboundContent } from '@server/channels/types'
-import type { ConnectionRow } from '../connections/connections.table'
-import {
-  inboundEvents,
-  inboundMediaRetries,
-  type InboundEventRow,
-  type InboundMediaRetryRow,
-} from './inbound.table'
+import { inboundEvents, type InboundEventRow } from './inbound.table'
 
 /** What a batch's messages change on one ticket (`touchTickets`). */
 export interface TicketTouch {
@@ -21,9 +14,6 @@ export interface TicketTouch {
   addUnread: number
   lastInboundAt: Date | null
 }
-
-/** A failed download is tried again this long after. */
-const MEDIA_RETRY_SECONDS = 60
 
 /** How long a claimed event stays invisible to other workers while it is processed. */
 const LEASE_SECONDS = 120
@@ -263,39 +253,6 @@ export function inboundRepository(db: Executor) {
     },
 
     /** Received files whose download failed get one more try (the message is stored meanwhile). */
-    async scheduleMediaRetries(
-      retries: { connection: ConnectionRow; messageId: number; content: InboundContent }[],
-    ) {
-      if (retries.length === 0) return
-      await db
-        .insert(inboundMediaRetries)
-        .values(
-          retries.map(({ connection, messageId, content }) => ({
-            companyId: connection.companyId,
-            connectionId: connection.id,
-            messageId,
-            content,
-            dueAt: sql`now() + make_interval(secs => ${MEDIA_RETRY_SECONDS})`,
-          })),
-        )
-        .onConflictDoNothing()
-    },
-
-    /**
-     * Takes the due retries off the list: each is tried once, by whoever takes it (a crash
-     * meanwhile leaves the message with its note).
-     */
-    async takeDueMediaRetries(limit: number): Promise<InboundMediaRetryRow[]> {
-      const due = db
-        .select({ id: inboundMediaRetries.id })
-        .from(inboundMediaRetries)
-        .where(sql`${inboundMediaRetries.dueAt} <= now()`)
-        .orderBy(asc(inboundMediaRetries.dueAt))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-      return db.delete(inboundMediaRetries).where(inArray(inboundMediaRetries.id, due)).returning()
-    },
-
     /** The ticket's counters after a stored message, in the same transaction as the insert. */
     async touchTicket(
       companyId: number,

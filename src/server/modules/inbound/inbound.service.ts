@@ -44,6 +44,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     messageEvents,
     receiveMedia: received.receive,
     contactCreated: events.contactCreated,
+    scheduleMediaRetries: received.scheduleRetries,
   })
   const batch = createInboundBatch(deps, {
     ticketCore,
@@ -61,6 +62,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
       ),
     removeMedia: (companyId, relative) => media.remove(companyId, relative),
     emitContactCreated: events.contactCreated,
+    scheduleMediaRetries: received.scheduleRetries,
   })
   return { handlers, batch, media: received }
 }
@@ -103,19 +105,13 @@ export function createInboundService(deps: CoreDeps, collaborators: Collaborator
     ...intake,
     /** Processes whatever is due now (tests await it; the intake and the sweep call it too). */
     drain: worker.kick,
-    /** Tries again the due downloads that failed (its timer calls it; tests await it). */
-    retryDueMedia: media.retryDueMedia,
+    /** The `inbound.media-retry` job's handler. */
+    retryMedia: media.retry,
     /** How many stored events of the connection are not applied yet. */
     pendingFor: (connectionId: number) => repo.pendingCount(connectionId),
-    /** Resumes events left by a crash and sweeps for due retries. */
-    start() {
-      worker.start()
-      media.start()
-    },
-    async stop() {
-      media.stop()
-      await worker.stop()
-    },
+    /** Resumes events left by a crash and sweeps for due ones. */
+    start: () => worker.start(),
+    stop: () => worker.stop(),
   }
 }
 

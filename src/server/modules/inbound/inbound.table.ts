@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
-import type { InboundContent } from '@server/channels/types'
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
-import { messages } from '../messages/messages.table'
 
 /**
  * Raw provider events (webhook bodies, Baileys upserts), stored before they are acknowledged and
@@ -45,30 +33,3 @@ export const inboundEvents = pgTable(
 )
 
 export type InboundEventRow = typeof inboundEvents.$inferSelect
-
-/**
- * Received media whose download failed: the message was stored with a note instead of the file,
- * and the download is tried once more when `dueAt` comes (reference §9 "Inbound media").
- */
-export const inboundMediaRetries = pgTable(
-  'inbound_media_retries',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: tenantKey(),
-    connectionId: integer('connectionId')
-      .notNull()
-      .references(() => connections.id, { onDelete: 'cascade' }),
-    messageId: bigint('messageId', { mode: 'number' })
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    /** The message's content as the driver read it: where to download from, and the caption. */
-    content: jsonb('content').$type<InboundContent>().notNull(),
-    dueAt: timestamp('dueAt', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('inbound_media_retries_message_idx').on(t.messageId),
-    index('inbound_media_retries_due_idx').on(t.dueAt),
-  ],
-)
-
-export type InboundMediaRetryRow = typeof inboundMediaRetries.$inferSelect

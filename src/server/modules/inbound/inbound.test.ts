@@ -17,7 +17,7 @@ import type { ConnectionRow } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
-import { inboundEvents, inboundMediaRetries } from './inbound.table'
+import { inboundEvents } from './inbound.table'
 
 // A 1×1 PNG: the stored type must come from the bytes, not from what the provider claims.
 const PNG = Buffer.from(
@@ -260,13 +260,26 @@ describe('media that cannot be had', () => {
       },
       ...(overrides.chat ? { chat: overrides.chat } : {}),
     })
-  const retriesOf = (companyId: number) =>
-    t.db.select().from(inboundMediaRetries).where(eq(inboundMediaRetries.companyId, companyId))
-  const makeRetriesDue = (companyId: number) =>
-    t.db
-      .update(inboundMediaRetries)
-      .set({ dueAt: sql`now() - interval '1 second'` })
-      .where(eq(inboundMediaRetries.companyId, companyId))
+  /** The company's second tries still to run, with how long after queueing each may start. */
+  const retriesOf = async (companyId: number) => {
+    const { rows } = (await t.db.execute(sql`
+      SELECT extract(epoch FROM start_after - created_on)::int AS "delaySeconds", data
+      FROM pgboss.job
+      WHERE name = 'inbound.media-retry' AND state IN ('created', 'retry', 'active')
+        AND (data->>'companyId')::int = ${companyId}`)) as {
+      rows: { delaySeconds: number; data: { messageId: number } }[]
+    }
+    return rows
+  }
+  /** Runs the company's second tries now instead of a minute later. */
+  const runRetriesNow = async (companyId: number) => {
+    await t.db.execute(sql`
+      UPDATE pgboss.job SET start_after = now()
+      WHERE name = 'inbound.media-retry' AND state = 'created'
+        AND (data->>'companyId')::int = ${companyId}`)
+    t.deps.jobs.wake('inbound.media-retry')
+    await t.deps.jobs.settled(['inbound.media-retry'])
+  }
 
   test('a failed download stores the message with a note, and one more try brings the file', async () => {
     testDriver.failDownloads(1)
@@ -277,14 +290,12 @@ describe('media that cannot be had', () => {
     expect(waiting!.body).toBe(
       'recibo\n\n*Sistema:* Falha no download da mídia, verifique no dispositivo',
     )
-    expect(await retriesOf(company.id)).toHaveLength(1)
+    // One more try, a minute later.
+    expect(await retriesOf(company.id)).toEqual([
+      { delaySeconds: 60, data: expect.objectContaining({ messageId: waiting!.id }) },
+    ])
 
-    // Not before its time.
-    await t.services.inbound.retryDueMedia()
-    expect((await messagesOf(company.id))[0]!.mediaPath).toBeNull()
-
-    await makeRetriesDue(company.id)
-    await t.services.inbound.retryDueMedia()
+    await runRetriesNow(company.id)
     const [message] = await messagesOf(company.id)
     expect(message).toMatchObject({ body: 'recibo', mediaType: 'image', mediaMime: 'image/png' })
     const stored = await readFile(join(t.config.mediaDir, String(company.id), message!.mediaPath!))
@@ -300,8 +311,7 @@ describe('media that cannot be had', () => {
     await deliver(image('5511999990014', 'comprovante'))
     await deliver(textFrom('5511999990014', 'Recebeu?'))
 
-    await makeRetriesDue(company.id)
-    await t.services.inbound.retryDueMedia()
+    await runRetriesNow(company.id)
     const [file] = await messagesOf(company.id)
     expect(file).toMatchObject({ body: 'comprovante', mediaMime: 'image/png' })
     const [ticket] = await ticketsOf(company.id)
@@ -318,8 +328,7 @@ describe('media that cannot be had', () => {
     )
     expect(await retriesOf(company.id)).toHaveLength(1)
 
-    await makeRetriesDue(company.id)
-    await t.services.inbound.retryDueMedia()
+    await runRetriesNow(company.id)
     const [message] = await messagesOf(company.id)
     expect(message).toMatchObject({
       mediaPath: null,
