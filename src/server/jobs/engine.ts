@@ -230,7 +230,7 @@ export function createJobEngine(
           ...(singletonKey ? { singletonKey } : {}),
           ...(delaySeconds ? { startAfter: `${delaySeconds} seconds` } : {}),
         })),
-        options.in ? { db: executorRawSql(options.in) as PgBoss.Db } : {},
+        options.in ? { db: executorRawSql(options.in) } : {},
       )
     },
 
