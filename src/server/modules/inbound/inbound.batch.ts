@@ -1,4 +1,5 @@
 import type { CompanySettingValues } from '@shared/contracts/settings'
+import { formatCallTime } from '@shared/dates'
 import type { ChatRef, InboundEvent, InboundMessage } from '@server/channels/types'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
@@ -251,27 +252,22 @@ export function createInboundBatch(
     return before
   }
 
-  async function callTimeFormat(companyId: number) {
-    const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
-    return new Intl.DateTimeFormat('pt-BR', {
-      timeZone: timezone,
-      hour: '2-digit',
-      minute: '2-digit',
-    })
+  async function callTimeZone(companyId: number) {
+    return (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
   }
 
   async function messageValues(items: Item[], known: Map<string, number>) {
-    const formats = new Map<number, Intl.DateTimeFormat>()
+    const timeZones = new Map<number, string>()
     const values: (typeof messages.$inferInsert)[] = []
     for (const item of items) {
       const { event } = item
       const { connection } = item.row
       let callTime = ''
       if (event.content.kind === 'call') {
-        const format =
-          formats.get(connection.companyId) ?? (await callTimeFormat(connection.companyId))
-        formats.set(connection.companyId, format)
-        callTime = format.format(event.timestamp)
+        const timeZone =
+          timeZones.get(connection.companyId) ?? (await callTimeZone(connection.companyId))
+        timeZones.set(connection.companyId, timeZone)
+        callTime = formatCallTime(event.timestamp, timeZone)
       }
       values.push(
         newMessageValues({

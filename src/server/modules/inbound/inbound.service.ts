@@ -1,4 +1,5 @@
 import type { CompanySettingValues } from '@shared/contracts/settings'
+import { formatCallTime } from '@shared/dates'
 import { rooms } from '@shared/realtime/events'
 import type { ChannelRegistry } from '@server/channels/registry'
 import type {
@@ -237,11 +238,7 @@ export function createInboundService(
     const received = await receiveMedia(context, event.content)
     const company = await settings.companyValues(companyId)
     const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
-    const callTime = new Intl.DateTimeFormat('pt-BR', {
-      timeZone: timezone,
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(event.timestamp)
+    const callTime = formatCallTime(event.timestamp, timezone)
 
     const result = await deps.db.transaction(async (tx) => {
       const txRepo = inboundRepository(tx)
