@@ -9,8 +9,8 @@ import type { ConnectionDto } from '@shared/contracts/connections'
 import type { SessionUser } from '@shared/contracts/users'
 import { http } from '@renderer/lib/http'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
-import { buildConnectionDto } from '../fixtures'
+import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { ConnectionDialog } from './ConnectionDialog'
 
 const SLOW = { timeout: 10_000 }

@@ -15,7 +15,7 @@ import type { ImportJobDetailDto, UploadPreviewDto } from '@shared/contracts/con
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { ContactsImportPage } from './ContactsImportPage'
 
 const SLOW = { timeout: 10_000 }

@@ -10,7 +10,8 @@ import type { ContactDto, ContactList } from '@shared/contracts/contacts'
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildContact, buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildContact } from '@tests/renderer/tickets.fixtures'
 import { ContactsPage } from './ContactsPage'
 
 const SLOW = { timeout: 10_000 }

@@ -10,7 +10,7 @@ import { defaultServiceHours } from '@shared/contracts/service-hours'
 import { http } from '@renderer/lib/http'
 import { createQueryClient } from '@renderer/lib/query-client'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/users/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { queueQueries } from '../queries'
 import { QueueDialog } from './QueueDialog'
 

@@ -6,9 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TicketConflict } from '@shared/contracts/tickets'
 import { i18n } from '@renderer/lib/i18n'
 import { endSession } from '@renderer/lib/session'
+import { findDialog, HIDDEN, SLOW } from '@tests/renderer/dialogs'
+import { buildSessionUser } from '@tests/renderer/session'
+import { renderTicketsPage } from '@tests/renderer/tickets-page'
+import { buildContact, buildPage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from '../api'
-import { buildContact, buildPage, buildSessionUser, buildTicket } from '../fixtures'
-import { findDialog, HIDDEN, renderTicketsPage, SLOW } from '../test-utils'
 
 vi.mock('../api', async (importOriginal) => {
   const actual = await importOriginal<typeof api>()
