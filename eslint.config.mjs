@@ -37,6 +37,17 @@ const ban = (files, patterns, { ignores = [], message } = {}) => ({
 /** What no program file may import: Node-free areas, and test code from production code. */
 const testCode = ['@tests/*', '**/tests/**']
 
+/** What the renderer, a browser page, may not import, in production code and in its tests. */
+const rendererForbidden = [
+  'electron',
+  '**/main/**',
+  '@main/*',
+  '**/preload/**',
+  '**/server/**',
+  '@server/*',
+  'node:*',
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,7 +92,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}'],
+    files: ['src/renderer/**/*.{ts,tsx}', 'tests/renderer/**/*.{ts,tsx}'],
     plugins: { react, 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     settings: { react: { version: 'detect' } },
@@ -129,15 +140,15 @@ export default tseslint.config(
     'react',
     'react-dom',
   ]),
-  ban('src/renderer/**', [
-    'electron',
-    '**/main/**',
-    '**/preload/**',
-    '**/server/**',
-    '@server/*',
-    '@main/*',
+  ban('src/renderer/**', [...rendererForbidden, '@tests/*'], {
+    ignores: ['**/*.test.{ts,tsx}'],
+  }),
+  // Renderer tests and their support in tests/renderer share the renderer's world, and its
+  // fixtures; the server's factories and helpers are not theirs.
+  ban('{src/renderer/**/*.test.{ts,tsx},tests/renderer/**}', [
+    ...rendererForbidden,
     '@tests/*',
-    'node:*',
+    '!@tests/renderer',
   ]),
   ban(
     'src/server/**',

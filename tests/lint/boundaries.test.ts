@@ -57,6 +57,18 @@ describe('import boundaries', () => {
       "import { app } from 'electron'\nexport const probe = app\n",
     ],
     [
+      'src/renderer/src/lint-probe.ts',
+      "import { buildSessionUser } from '@tests/renderer/session'\nexport const probe = buildSessionUser\n",
+    ],
+    [
+      'src/renderer/src/features/tickets/lint-probe.test.ts',
+      "import { buildUser } from '@tests/factories'\nexport const probe = buildUser\n",
+    ],
+    [
+      'tests/renderer/lint-probe.ts',
+      "import { buildApp } from '@server/app'\nexport const probe = buildApp\n",
+    ],
+    [
       'src/server/lint-probe.ts',
       "import { startDesktop } from '../main/app'\nexport const probe = startDesktop\n",
     ],
@@ -72,6 +84,14 @@ describe('import boundaries', () => {
     const hits = await rulesHit(
       'src/server/modules/tickets/lint-probe.test.ts',
       "import { buildUser } from '@tests/factories'\nexport const probe = buildUser\n",
+    )
+    expect(hits).not.toContain('no-restricted-imports')
+  })
+
+  test('a renderer test may use the renderer fixtures', async () => {
+    const hits = await rulesHit(
+      'src/renderer/src/features/tickets/lint-probe.test.ts',
+      "import { buildSessionUser } from '@tests/renderer/session'\nexport const probe = buildSessionUser\n",
     )
     expect(hits).not.toContain('no-restricted-imports')
   })

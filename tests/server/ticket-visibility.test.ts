@@ -12,7 +12,7 @@ import {
 } from '@shared/tickets/visibility'
 import { ticketAudience, ticketRoomsOf } from '@server/modules/tickets/tickets.audience'
 import { ticketPolicy } from '@server/modules/tickets/tickets.policy'
-import { buildContact, buildFilters, buildTicket } from '@renderer/features/tickets/fixtures'
+import { buildContact, buildFilters, buildTicket } from '@tests/renderer/tickets.fixtures'
 import { ticketMatchesList, toListQuery } from '@renderer/features/tickets/list-filters'
 import {
   CONNECTION_IDS,

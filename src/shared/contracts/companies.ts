@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { PASSWORD, RECURRENCE_MONTHS, type Recurrence as RecurrenceName } from '../constants'
+import { addMonths } from '../dates'
 import { Id, IdParams, PageQuery, Timestamp } from './common'
 import { PlanDto } from './plans'
 import { ServiceHours } from './service-hours'
@@ -133,11 +134,5 @@ export type CompanySchedulesBody = Static<typeof CompanySchedulesBody>
  */
 export function advanceDueDate(dueDate: string, recurrence: string): string {
   const months = RECURRENCE_MONTHS[recurrence as RecurrenceName] ?? RECURRENCE_MONTHS.MENSAL
-  const [year, month, day] = dueDate.split('-').map(Number) as [number, number, number]
-  const targetIndex = year * 12 + (month - 1) + months
-  const targetYear = Math.floor(targetIndex / 12)
-  const targetMonth = (targetIndex % 12) + 1
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate()
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${targetYear}-${pad(targetMonth)}-${pad(Math.min(day, lastDay))}`
+  return addMonths(dueDate, months)
 }

@@ -1,30 +1,5 @@
-import {
-  DEFAULT_TIME_ZONE,
-  PLATFORM_COMPANY_ID,
-  SUBSCRIPTION_WARNING_DAYS,
-} from '@shared/constants'
-
-const DAY_MS = 86_400_000
-
-/** Today's date as YYYY-MM-DD in `timeZone` (the company's), falling back to São Paulo. */
-export const todayIn = (timeZone: string, now: Date = new Date()): string => {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now)
-  try {
-    return format(timeZone)
-  } catch {
-    return format(DEFAULT_TIME_ZONE)
-  }
-}
-
-/** Whole days from `from` to `to`, both YYYY-MM-DD. */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
+import { PLATFORM_COMPANY_ID, SUBSCRIPTION_WARNING_DAYS } from '@shared/constants'
+import { daysBetween, todayIn } from '@shared/dates'
 
 export interface SubscriptionState {
   expired: boolean

@@ -1,4 +1,5 @@
 import type { CompanySettingValues } from '@shared/contracts/settings'
+import { formatCallTime } from '@shared/dates'
 import type { ChatRef, InboundEvent, InboundMessage } from '@server/channels/types'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
@@ -255,31 +256,27 @@ export function createInboundBatch(
   }
 
   /**
-   * The call-time format of each company with a call among the items, read before the batch's
-   * transaction: inside it, a read on another connection would wait forever for PGlite's one.
+   * The time zone of each company with a call among the items (its call notices carry the time),
+   * read before the batch's transaction: inside it, a read on another connection would wait
+   * forever for PGlite's one.
    */
-  async function callTimeFormats(items: Item[]) {
-    const formats = new Map<number, Intl.DateTimeFormat>()
+  async function callTimeZones(items: Item[]) {
+    const timeZones = new Map<number, string>()
     for (const { row, event } of items) {
       const { companyId } = row.connection
-      if (event.content.kind !== 'call' || formats.has(companyId)) continue
-      const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
-      formats.set(
+      if (event.content.kind !== 'call' || timeZones.has(companyId)) continue
+      timeZones.set(
         companyId,
-        new Intl.DateTimeFormat('pt-BR', {
-          timeZone: timezone,
-          hour: '2-digit',
-          minute: '2-digit',
-        }),
+        (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone,
       )
     }
-    return formats
+    return timeZones
   }
 
   function messageValues(
     items: Item[],
     known: Map<string, number>,
-    callTimes: Map<number, Intl.DateTimeFormat>,
+    callTimeZones: Map<number, string>,
   ) {
     return items.map(({ event, row, media, ticket, sender }) =>
       newMessageValues({
@@ -288,7 +285,7 @@ export function createInboundBatch(
         media,
         callTime:
           event.content.kind === 'call'
-            ? callTimes.get(row.connection.companyId)!.format(event.timestamp)
+            ? formatCallTime(event.timestamp, callTimeZones.get(row.connection.companyId)!)
             : '',
         ticketId: ticket!.id,
         senderId: sender!.id,
@@ -339,8 +336,8 @@ export function createInboundBatch(
 
     let outcome: Awaited<ReturnType<typeof store>>
     try {
-      const callTimes = await callTimeFormats(items)
-      outcome = await deps.db.transaction((tx) => store(tx, items, known, callTimes, rows))
+      const timeZones = await callTimeZones(items)
+      outcome = await deps.db.transaction((tx) => store(tx, items, known, timeZones, rows))
     } catch (error) {
       await removeMedia(items)
       throw error
@@ -368,7 +365,7 @@ export function createInboundBatch(
     tx: Executor,
     items: Item[],
     known: Map<string, number>,
-    callTimes: Map<number, Intl.DateTimeFormat>,
+    callTimeZones: Map<number, string>,
     rows: BatchRow[],
   ) {
     const txRepo = inboundRepository(tx)
@@ -381,7 +378,7 @@ export function createInboundBatch(
     )
     const createdContacts = await resolveContacts(tx, items)
     const ticketsBefore = await resolveTickets(tx, items)
-    const values = messageValues(items, known, callTimes)
+    const values = messageValues(items, known, callTimeZones)
     const insertedRows = await txRepo.insertMessages(values)
 
     const byKey = new Map(

@@ -1,3 +1,4 @@
+import { formatCallTime } from '@shared/dates'
 import type { CompanySettingValues } from '@shared/contracts/settings'
 import type {
   ChatRef,
@@ -113,11 +114,7 @@ export function createInboundHandlers(
     const received = await receiveMedia(context, event.content)
     const company = await settings.companyValues(companyId)
     const timezone = (await companies.context(companyId))?.timezone ?? deps.defaultTimeZone
-    const callTime = new Intl.DateTimeFormat('pt-BR', {
-      timeZone: timezone,
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(event.timestamp)
+    const callTime = formatCallTime(event.timestamp, timezone)
 
     const result = await deps.db.transaction(async (tx) => {
       const txRepo = inboundRepository(tx)

@@ -132,7 +132,7 @@ describe('routes and guards', () => {
   })
 
   it('shows the translated error on a wrong password, then signs in to /tickets', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const router = renderAt('/login')
     await user.type(await screen.findByLabelText(/E-mail/), 'bia@example.com')
     await user.type(screen.getByLabelText(/^Senha/), 'wrong{Enter}')

@@ -10,8 +10,7 @@ import { AlertRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '@renderer/components/EmptyState'
-import { TicketNotificationsList } from '@renderer/features/tickets/components/TicketNotificationsList'
-import { useTicketNotifications } from '@renderer/features/tickets/notifications'
+import { TicketNotificationsList, useTicketNotifications } from '@renderer/features/tickets'
 
 /**
  * The notification bell: tickets with unread messages. The shell is mounted for the whole

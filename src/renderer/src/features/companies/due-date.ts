@@ -1,5 +1,5 @@
 import { advanceDueDate } from '@shared/contracts/companies'
-import { daysBetween } from '@renderer/lib/subscription'
+import { daysBetween } from '@shared/dates'
 
 export { advanceDueDate }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { AdminConnectionDto } from '@shared/contracts/connections'
-import { buildConnectionDto } from './fixtures'
+import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { summarizeByCompany } from './overview'
 
 const of = (

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, test } from 'vitest'
 import type { ConnectionDto } from '@shared/contracts/connections'
-import { buildConnectionDto } from './fixtures'
+import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { connectionQueries } from './queries'
 import { writeConnectionEvent, writeImportEvent, type ImportProgressState } from './realtime'
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { ContactDetailDto, ContactList } from '@shared/contracts/contacts'
-import { buildContact } from '../tickets/fixtures'
+import { buildContact } from '@tests/renderer/tickets.fixtures'
 import { contactQueries } from './queries'
 import { writeContactEvent, type ContactsListCache } from './realtime'
 

@@ -2,50 +2,18 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import type { ContactDetailDto, ContactDto, ContactList } from '@shared/contracts/contacts'
 import type { CompanyEventPayloads } from '@shared/realtime/events'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
+import { mapPagedRows } from '@renderer/lib/paged-cache'
 import { contactQueries } from './queries'
 
 export type ContactEvent = CompanyEventPayloads['contact']
 export type ContactsListCache = InfiniteData<ContactList, string | null>
 
-/**
- * Rewrites the rows `change` touches (null removes one) and keeps `count` in step with removals.
- * The cache keeps its identity when nothing matched.
- */
-export const mapContactRows = (
-  cache: ContactsListCache | undefined,
-  change: (row: ContactDto) => ContactDto | null,
-): ContactsListCache | undefined => {
-  if (!cache) return cache
-  let touched = false
-  let removed = 0
-  const pages = cache.pages.map((page) => {
-    let pageTouched = false
-    const contacts = page.contacts.flatMap((row) => {
-      const next = change(row)
-      if (next === row) return [row]
-      pageTouched = true
-      if (next === null) {
-        removed += 1
-        return []
-      }
-      return [next]
-    })
-    touched ||= pageTouched
-    return pageTouched ? { ...page, contacts } : page
-  })
-  if (!touched) return cache
-  return {
-    ...cache,
-    pages: removed === 0 ? pages : pages.map((page) => ({ ...page, count: page.count - removed })),
-  }
-}
-
 /** Replaces a known row by the saved contact; unknown contacts are left to a refetch. */
 export const replaceContactRow = (cache: ContactsListCache | undefined, contact: ContactDto) =>
-  mapContactRows(cache, (row) => (row.id === contact.id ? contact : row))
+  mapPagedRows(cache, 'contacts', (row) => (row.id === contact.id ? contact : row))
 
 export const removeContactRow = (cache: ContactsListCache | undefined, contactId: number) =>
-  mapContactRows(cache, (row) => (row.id === contactId ? null : row))
+  mapPagedRows(cache, 'contacts', (row) => (row.id === contactId ? null : row))
 
 /** A list-shaped contact merged into a cached detail, which keeps its extra info. */
 export const mergeContactDetail = (

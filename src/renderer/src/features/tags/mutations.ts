@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateTagBody, UpdateTagBody } from '@shared/contracts/tags'
 import { notifyError } from '@renderer/lib/notify'
+import { mapPagedRows } from '@renderer/lib/paged-cache'
 import { createTag, deleteTag, updateTag } from './api'
 import { tagQueries } from './queries'
-import { mapTagRows, type TagsListCache } from './realtime'
+import type { TagsListCache } from './realtime'
 
 export const useSaveTagMutation = () => {
   const queryClient = useQueryClient()
@@ -21,7 +22,7 @@ export const useDeleteTagMutation = () => {
     mutationFn: (id: number) => deleteTag(id),
     onSuccess: (_data, id) =>
       queryClient.setQueriesData<TagsListCache>({ queryKey: tagQueries.lists() }, (cache) =>
-        mapTagRows(cache, (row) => (row.id === id ? null : row)),
+        mapPagedRows(cache, 'tags', (row) => (row.id === id ? null : row)),
       ),
     onError: notifyError,
   })

@@ -1,3 +1,4 @@
+import { format, isSameDay, isValid } from 'date-fns'
 import { TICKET_COUNT_CAP } from '@shared/contracts/tickets'
 
 /** Contact names and last messages are cut on list rows (000 §9). */
@@ -10,18 +11,11 @@ export const truncate = (text: string, max: number): string => {
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : text
 }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
 /** A row's time (000 §2): HH:mm when it is today where the user is, else dd/MM/yyyy. */
 export const formatTicketTime = (iso: string, now: Date = new Date()): string => {
   const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  const today =
-    date.getFullYear() === now.getFullYear() &&
-    date.getMonth() === now.getMonth() &&
-    date.getDate() === now.getDate()
-  if (today) return `${pad(date.getHours())}:${pad(date.getMinutes())}`
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`
+  if (!isValid(date)) return ''
+  return format(date, isSameDay(date, now) ? 'HH:mm' : 'dd/MM/yyyy')
 }
 
 /** A date and time in the interface language (ticket log, transcript); an unreadable one as is. */

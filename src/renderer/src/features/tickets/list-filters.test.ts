@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildContact, buildFilters, buildSessionUser, buildTicket } from './fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildContact, buildFilters, buildTicket } from '@tests/renderer/tickets.fixtures'
 import { foldText, ticketMatchesList, toListQuery } from './list-filters'
 
 const attendant = buildSessionUser({ id: 1, queueIds: [1, 2] })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TicketList } from '@shared/contracts/tickets'
-import { buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildMessage, buildPage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import {
   dropFromNotifications,
   placeInNotifications,

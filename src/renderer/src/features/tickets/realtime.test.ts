@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TICKET_COUNT_CAP, type TicketDto } from '@shared/contracts/tickets'
-import { buildFilters, buildMessage, buildPage, buildSessionUser, buildTicket } from './fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
+import {
+  buildFilters,
+  buildMessage,
+  buildPage,
+  buildTicket,
+} from '@tests/renderer/tickets.fixtures'
 import { ticketQueries, type TicketListCache } from './queries'
 import {
   markTicketReadInList,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTicket } from './fixtures'
+import { buildTicket } from '@tests/renderer/tickets.fixtures'
 import { holderIfTaken, transitionBodies } from './transitions'
 
 describe('transitionBodies (reference §8.3)', () => {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { ListUsersResponse, UserDto, UserListItem } from '@shared/contracts/users'
-import { buildUserDto as buildUser } from './fixtures'
+import { buildUserDto as buildUser } from '@tests/renderer/users.fixtures'
 import { userQueries } from './queries'
 import {
   applyUserEventToDetail,

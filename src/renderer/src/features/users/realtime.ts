@@ -2,6 +2,7 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import type { ListUsersResponse, UserDto, UserListItem } from '@shared/contracts/users'
 import type { CompanyEventPayloads } from '@shared/realtime/events'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
+import { mapPagedRows } from '@renderer/lib/paged-cache'
 import { userQueries } from './queries'
 
 export type UserEvent = CompanyEventPayloads['user']
@@ -27,37 +28,6 @@ export const toUserListItem = (user: UserDto): UserListItem => ({
 })
 
 /**
- * Rewrites the rows `change` touches (null removes one) and keeps `count` in step with removals.
- * Untouched pages, and the whole cache when nothing matched, keep their identity.
- */
-const mapRows = (
-  cache: UsersListCache,
-  change: (row: UserListItem) => UserListItem | null,
-): UsersListCache => {
-  let touched = false
-  let removed = 0
-  const pages = cache.pages.map((page) => {
-    let pageTouched = false
-    const users = page.users.flatMap((row) => {
-      const next = change(row)
-      if (next === row) return [row]
-      pageTouched = true
-      if (next === null) {
-        removed += 1
-        return []
-      }
-      return [next]
-    })
-    touched ||= pageTouched
-    return pageTouched ? { ...page, users } : page
-  })
-  if (!touched) return cache
-  if (removed === 0) return { ...cache, pages }
-  // Every page carries the list's total, so each one loses the removed rows.
-  return { ...cache, pages: pages.map((page) => ({ ...page, count: page.count - removed })) }
-}
-
-/**
  * Applies one `company-{id}-user` event to a cached users list, without refetching. A created user
  * is not placed here: where he falls depends on the server's order and the list's search, so the
  * caller invalidates the list instead (a create already present is updated like an update).
@@ -68,14 +38,14 @@ export const applyUserEventToList = (
 ): UsersListCache | undefined => {
   if (!cache) return cache
   if (event.action === 'delete') {
-    return mapRows(cache, (row) => (row.id === event.userId ? null : row))
+    return mapPagedRows(cache, 'users', (row) => (row.id === event.userId ? null : row))
   }
   const { user } = event
   if (isFullUser(user)) {
     const item = toUserListItem(user)
-    return mapRows(cache, (row) => (row.id === user.id ? item : row))
+    return mapPagedRows(cache, 'users', (row) => (row.id === user.id ? item : row))
   }
-  return mapRows(cache, (row) =>
+  return mapPagedRows(cache, 'users', (row) =>
     row.id === user.id && row.online !== user.online ? { ...row, online: user.online } : row,
   )
 }

@@ -7,9 +7,9 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { afterEach, expect, test } from 'vitest'
 import type { CompanyAdminDto } from '@shared/contracts/companies'
 import type { PlanDto } from '@shared/contracts/plans'
+import { todayIn } from '@shared/dates'
 import { http } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
-import { todayIn } from '@renderer/lib/subscription'
 import { advanceDueDate } from '../due-date'
 import { CompaniesManager } from './CompaniesManager'
 

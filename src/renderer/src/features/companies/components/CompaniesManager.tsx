@@ -1,11 +1,5 @@
 import {
   Button,
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Spinner,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -18,18 +12,27 @@ import {
 import { CalendarArrowRightRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Controller, useForm, type FieldError } from 'react-hook-form'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { PLATFORM_COMPANY_ID } from '@shared/constants'
 import type { CompanyAdminDto } from '@shared/contracts/companies'
+import { todayIn } from '@shared/dates'
+import {
+  AdminSection,
+  AdminSectionForm,
+  AdminSectionTable,
+} from '@renderer/components/AdminSection'
+import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
 import { BusyButton } from '@renderer/components/BusyButton'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EditDeleteButtons } from '@renderer/components/EditDeleteButtons'
-import { EmptyState } from '@renderer/components/EmptyState'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { SwitchField } from '@renderer/components/form/SwitchField'
+import { TextField } from '@renderer/components/form/TextField'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
 import { formatDay, formatMoney } from '@renderer/lib/format'
-import { notify, notifySuccess } from '@renderer/lib/notify'
-import { todayIn } from '@renderer/lib/subscription'
+import { notifySuccess } from '@renderer/lib/notify'
 import { advanceDueDate, dueDateTone, formatBytes } from '../due-date'
 import {
   buildCompanySchema,
@@ -42,7 +45,7 @@ import {
 } from '../forms/company-schema'
 import { useDeleteCompanyMutation, useSaveCompanyMutation } from '../mutations'
 import { companyQueries, planQueries } from '../queries'
-import { useAdminSectionStyles } from './AdminSection.styles'
+import { useCompaniesManagerStyles } from './CompaniesManager.styles'
 
 /**
  * The operator's companies (001 §2 Companies): a form to add or edit one and the table of every
@@ -51,13 +54,20 @@ import { useAdminSectionStyles } from './AdminSection.styles'
 export const CompaniesManager = () => {
   const { t, i18n } = useTranslation('companies')
   const styles = useAdminSectionStyles()
+  const companyStyles = useCompaniesManagerStyles()
   const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)
   const [editing, setEditing] = useState<CompanyAdminDto | null>(null)
-  const [pendingDelete, setPendingDelete] = useState<CompanyAdminDto | null>(null)
   const table = useInfiniteQuery(companyQueries.table())
   const plans = useQuery(planQueries.list())
   const save = useSaveCompanyMutation()
   const remove = useDeleteCompanyMutation()
+  const deletion = useConfirmDelete(
+    (company: CompanyAdminDto) => remove.mutateAsync(company.id),
+    (company) => {
+      notifySuccess(t('toasts.saved'))
+      if (editing?.id === company.id) setEditing(null)
+    },
+  )
   useLoadErrorToast(table.error ?? plans.error, t('toasts.loadError'))
 
   const companies = useMemo(
@@ -75,33 +85,27 @@ export const CompaniesManager = () => {
     )
   }
 
-  const handleConfirmDelete = () => {
-    if (!pendingDelete) return
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        notifySuccess(t('toasts.saved'))
-        if (editing?.id === pendingDelete.id) setEditing(null)
-      },
-      onSettled: () => setPendingDelete(null),
-    })
-  }
-
-  const renderTable = () => {
-    if (table.isPending) return <Spinner label={t('loading')} />
-    if (table.isError && companies.length === 0)
-      return (
-        <EmptyState
-          title={t('toasts.loadError')}
-          actions={
-            <Button appearance="primary" onClick={() => void table.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+  return (
+    <AdminSection
+      form={
+        <CompanyForm
+          key={editing?.id ?? 'new'}
+          company={editing}
+          today={today}
+          plans={plans.data ?? []}
+          onDone={() => setEditing(null)}
         />
-      )
-    if (companies.length === 0) return <EmptyState title={t('empty')} />
-    return (
-      <div className={styles.scroller}>
+      }
+      deletion={deletion.dialog}
+    >
+      <AdminSectionTable
+        isPending={table.isPending}
+        failed={table.isError && companies.length === 0}
+        onRetry={() => void table.refetch()}
+        failedTitle={t('toasts.loadError')}
+        isEmpty={companies.length === 0}
+        emptyTitle={t('empty')}
+      >
         <Table className={styles.table} size="small" aria-label={t('table.label')}>
           <TableHeader>
             <TableRow>
@@ -127,8 +131,8 @@ export const CompaniesManager = () => {
                   key={company.id}
                   data-tone={tone ?? undefined}
                   className={mergeClasses(
-                    tone === 'warning' && styles.warningRow,
-                    tone === 'danger' && styles.dangerRow,
+                    tone === 'warning' && companyStyles.warningRow,
+                    tone === 'danger' && companyStyles.dangerRow,
                   )}
                 >
                   <TableCell>
@@ -174,7 +178,7 @@ export const CompaniesManager = () => {
                         editLabel={t('actions.edit')}
                         onEdit={() => setEditing(company)}
                         deleteLabel={t('actions.delete')}
-                        {...(platform ? {} : { onDelete: () => setPendingDelete(company) })}
+                        {...(platform ? {} : { onDelete: () => deletion.ask(company) })}
                       />
                     </div>
                   </TableCell>
@@ -184,7 +188,7 @@ export const CompaniesManager = () => {
           </TableBody>
         </Table>
         {table.hasNextPage && (
-          <div className={styles.footer}>
+          <div className={companyStyles.footer}>
             <BusyButton
               appearance="secondary"
               busy={table.isFetchingNextPage}
@@ -194,30 +198,8 @@ export const CompaniesManager = () => {
             </BusyButton>
           </div>
         )}
-      </div>
-    )
-  }
-
-  return (
-    <div className={styles.root}>
-      <CompanyForm
-        key={editing?.id ?? 'new'}
-        company={editing}
-        today={today}
-        plans={plans.data ?? []}
-        onDone={() => setEditing(null)}
-      />
-      {renderTable()}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        title={t('confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={handleConfirmDelete}
-        onCancel={() => setPendingDelete(null)}
-      >
-        {t('confirmDelete.message')}
-      </ConfirmDialog>
-    </div>
+      </AdminSectionTable>
+    </AdminSection>
   )
 }
 
@@ -230,16 +212,15 @@ interface CompanyFormProps {
 
 const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
   const { t } = useTranslation('companies')
-  const styles = useAdminSectionStyles()
   const save = useSaveCompanyMutation()
   const mode = company ? 'edit' : 'create'
+  const platform = company?.id === PLATFORM_COMPANY_ID
   const { control, handleSubmit, reset, formState } = useForm<CompanyFormValues>({
     defaultValues: company
       ? companyToFormValues(company)
       : emptyCompanyFormValues(advanceDueDate(today, 'MENSAL')),
     resolver: yupResolver(buildCompanySchema(mode)),
   })
-  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
 
   const handleSave = async (values: CompanyFormValues) => {
     try {
@@ -256,136 +237,52 @@ const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
     onDone()
   }
 
-  const text = (
-    name: 'name' | 'email' | 'phone' | 'password',
-    type: 'text' | 'email' | 'password' | 'tel' = 'text',
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          label={t(`form.${name}`)}
-          required={name === 'name' || name === 'email' || (name === 'password' && !company)}
-          validationMessage={message(fieldState.error)}
-        >
-          <Input
-            {...field}
-            type={type}
-            autoComplete={name === 'password' ? 'new-password' : 'off'}
-            onChange={(_event, data) => field.onChange(data.value)}
-          />
-        </Field>
-      )}
-    />
-  )
-
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-label={t(company ? 'form.editTitle' : 'form.addTitle')}
-      onSubmit={(event) => void handleSubmit(handleSave)(event)}
+    <AdminSectionForm
+      namespace="companies"
+      label={t(company ? 'form.editTitle' : 'form.addTitle')}
+      editing={company !== null}
+      busy={formState.isSubmitting}
+      onSubmit={handleSubmit(handleSave)}
+      onCancel={onDone}
     >
-      {text('name')}
-      {text('email', 'email')}
-      {text('password', 'password')}
-      {text('phone', 'tel')}
-      <Controller
+      <TextField control={control} name="name" label={t('form.name')} required />
+      <TextField control={control} name="email" type="email" label={t('form.email')} required />
+      <TextField
+        control={control}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={t('form.password')}
+        required={!company}
+      />
+      <TextField control={control} name="phone" type="tel" label={t('form.phone')} />
+      <SelectField
         control={control}
         name="planId"
-        render={({ field, fieldState }) => (
-          <Field label={t('form.plan')} required validationMessage={message(fieldState.error)}>
-            <Dropdown
-              value={plans.find((plan) => plan.id === field.value)?.name ?? ''}
-              selectedOptions={field.value === null ? [] : [String(field.value)]}
-              onOptionSelect={(_event, data) => field.onChange(Number(data.optionValue))}
-            >
-              {plans.map((plan) => (
-                <Option key={plan.id} value={String(plan.id)}>
-                  {plan.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        )}
+        label={t('form.plan')}
+        required
+        options={plans.map((plan) => ({ value: plan.id, label: plan.name }))}
       />
-      <Controller
+      <TextField
         control={control}
         name="dueDate"
-        render={({ field, fieldState }) => (
-          <Field label={t('form.dueDate')} required validationMessage={message(fieldState.error)}>
-            <Input
-              {...field}
-              type="date"
-              disabled={company?.id === PLATFORM_COMPANY_ID}
-              onChange={(_event, data) => field.onChange(data.value)}
-            />
-          </Field>
-        )}
+        type="date"
+        label={t('form.dueDate')}
+        required
+        disabled={platform}
       />
-      <Controller
+      <SelectField
         control={control}
         name="recurrence"
-        render={({ field }) => (
-          <Field label={t('form.recurrence')}>
-            <Dropdown
-              value={t(`recurrence.${field.value}`)}
-              selectedOptions={[field.value]}
-              onOptionSelect={(_event, data) => field.onChange(data.optionValue)}
-            >
-              {RECURRENCES.map((recurrence) => (
-                <Option key={recurrence} value={recurrence}>
-                  {t(`recurrence.${recurrence}`)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        )}
+        label={t('form.recurrence')}
+        options={RECURRENCES.map((recurrence) => ({
+          value: recurrence,
+          label: t(`recurrence.${recurrence}`),
+        }))}
       />
-      <Controller
-        control={control}
-        name="status"
-        render={({ field }) => (
-          <Switch
-            label={t('form.status')}
-            checked={field.value}
-            disabled={company?.id === PLATFORM_COMPANY_ID}
-            onChange={(_event, data) => field.onChange(data.checked)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="campaignsEnabled"
-        render={({ field }) => (
-          <Switch
-            label={t('form.campaignsEnabled')}
-            checked={field.value}
-            onChange={(_event, data) => field.onChange(data.checked)}
-          />
-        )}
-      />
-      <div className={styles.formActions}>
-        {company && (
-          <Button appearance="secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </Button>
-        )}
-        <BusyButton type="submit" busy={formState.isSubmitting}>
-          {t(company ? 'actions.save' : 'actions.add')}
-        </BusyButton>
-      </div>
-    </form>
+      <SwitchField control={control} name="status" label={t('form.status')} disabled={platform} />
+      <SwitchField control={control} name="campaignsEnabled" label={t('form.campaignsEnabled')} />
+    </AdminSectionForm>
   )
-}
-
-/** The spec's load failure toast, once per failure. */
-const useLoadErrorToast = (error: Error | null, text: string) => {
-  const notified = useRef<Error | null>(null)
-  useEffect(() => {
-    if (!error || notified.current === error) return
-    notified.current = error
-    notify('error', text)
-  }, [error, text])
 }

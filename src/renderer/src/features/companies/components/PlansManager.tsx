@@ -1,9 +1,4 @@
 import {
-  Button,
-  Field,
-  Input,
-  Spinner,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -13,16 +8,24 @@ import {
 } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import { Controller, useForm, type FieldError } from 'react-hook-form'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { PLAN_FEATURE_FLAGS, type PlanDto } from '@shared/contracts/plans'
-import { BusyButton } from '@renderer/components/BusyButton'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import {
+  AdminSection,
+  AdminSectionForm,
+  AdminSectionTable,
+} from '@renderer/components/AdminSection'
+import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
 import { EditDeleteButtons } from '@renderer/components/EditDeleteButtons'
-import { EmptyState } from '@renderer/components/EmptyState'
+import { NumberField } from '@renderer/components/form/NumberField'
+import { SwitchField } from '@renderer/components/form/SwitchField'
+import { TextField } from '@renderer/components/form/TextField'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
 import { formatMoney } from '@renderer/lib/format'
-import { notify, notifySuccess } from '@renderer/lib/notify'
+import { notifySuccess } from '@renderer/lib/notify'
 import {
   emptyPlanFormValues,
   planSchema,
@@ -32,52 +35,38 @@ import {
 } from '../forms/plan-schema'
 import { useDeletePlanMutation, useSavePlanMutation } from '../mutations'
 import { planQueries } from '../queries'
-import { useAdminSectionStyles } from './AdminSection.styles'
 
 /** The operator's plans: limits, price and every use* flag (001 §3 Plan). */
 export const PlansManager = () => {
   const { t, i18n } = useTranslation('companies')
   const styles = useAdminSectionStyles()
   const [editing, setEditing] = useState<PlanDto | null>(null)
-  const [pendingDelete, setPendingDelete] = useState<PlanDto | null>(null)
   const plans = useQuery(planQueries.list())
   const remove = useDeletePlanMutation()
-  const notified = useRef<Error | null>(null)
-  useEffect(() => {
-    if (!plans.error || notified.current === plans.error) return
-    notified.current = plans.error
-    notify('error', t('toasts.loadError'))
-  }, [plans.error, t])
+  const deletion = useConfirmDelete(
+    (plan: PlanDto) => remove.mutateAsync(plan.id),
+    (plan) => {
+      notifySuccess(t('toasts.saved'))
+      if (editing?.id === plan.id) setEditing(null)
+    },
+  )
+  useLoadErrorToast(plans.error, t('toasts.loadError'))
 
   const yesNo = (value: boolean) => (value ? t('yes') : t('no'))
 
-  const handleConfirmDelete = () => {
-    if (!pendingDelete) return
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        notifySuccess(t('toasts.saved'))
-        if (editing?.id === pendingDelete.id) setEditing(null)
-      },
-      onSettled: () => setPendingDelete(null),
-    })
-  }
-
-  const renderTable = () => {
-    if (plans.isPending) return <Spinner label={t('loading')} />
-    if (plans.isError)
-      return (
-        <EmptyState
-          title={t('toasts.loadError')}
-          actions={
-            <Button appearance="primary" onClick={() => void plans.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
-      )
-    if (plans.data.length === 0) return <EmptyState title={t('plans.empty')} />
-    return (
-      <div className={styles.scroller}>
+  return (
+    <AdminSection
+      form={<PlanForm key={editing?.id ?? 'new'} plan={editing} onDone={() => setEditing(null)} />}
+      deletion={deletion.dialog}
+    >
+      <AdminSectionTable
+        isPending={plans.isPending}
+        failed={plans.isError}
+        onRetry={() => void plans.refetch()}
+        failedTitle={t('toasts.loadError')}
+        isEmpty={plans.data?.length === 0}
+        emptyTitle={t('plans.empty')}
+      >
         <Table className={styles.table} size="small" aria-label={t('plans.tableLabel')}>
           <TableHeader>
             <TableRow>
@@ -94,7 +83,7 @@ export const PlansManager = () => {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {plans.data.map((plan) => (
+            {plans.data?.map((plan) => (
               <TableRow key={plan.id}>
                 <TableCell>{plan.name}</TableCell>
                 <TableCell>{plan.users}</TableCell>
@@ -113,7 +102,7 @@ export const PlansManager = () => {
                       editLabel={t('actions.edit')}
                       onEdit={() => setEditing(plan)}
                       deleteLabel={t('actions.delete')}
-                      onDelete={() => setPendingDelete(plan)}
+                      onDelete={() => deletion.ask(plan)}
                     />
                   </div>
                 </TableCell>
@@ -121,36 +110,18 @@ export const PlansManager = () => {
             ))}
           </TableBody>
         </Table>
-      </div>
-    )
-  }
-
-  return (
-    <div className={styles.root}>
-      <PlanForm key={editing?.id ?? 'new'} plan={editing} onDone={() => setEditing(null)} />
-      {renderTable()}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        title={t('confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={handleConfirmDelete}
-        onCancel={() => setPendingDelete(null)}
-      >
-        {t('confirmDelete.message')}
-      </ConfirmDialog>
-    </div>
+      </AdminSectionTable>
+    </AdminSection>
   )
 }
 
 const PlanForm = ({ plan, onDone }: { plan: PlanDto | null; onDone: () => void }) => {
   const { t } = useTranslation('companies')
-  const styles = useAdminSectionStyles()
   const save = useSavePlanMutation()
   const { control, handleSubmit, reset, formState } = useForm<PlanFormValues>({
     defaultValues: plan ? planToFormValues(plan) : emptyPlanFormValues(),
     resolver: yupResolver(planSchema),
   })
-  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
 
   const handleSave = async (values: PlanFormValues) => {
     try {
@@ -163,80 +134,34 @@ const PlanForm = ({ plan, onDone }: { plan: PlanDto | null; onDone: () => void }
     onDone()
   }
 
-  const numberField = (name: 'users' | 'connections' | 'queues') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Field label={t(`plans.${name}`)} required validationMessage={message(fieldState.error)}>
-          <Input
-            type="number"
-            min={0}
-            value={String(field.value)}
-            onBlur={field.onBlur}
-            onChange={(_event, data) => field.onChange(data.value === '' ? 0 : Number(data.value))}
-          />
-        </Field>
-      )}
-    />
-  )
-
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-label={t(plan ? 'plans.editTitle' : 'plans.addTitle')}
-      onSubmit={(event) => void handleSubmit(handleSave)(event)}
+    <AdminSectionForm
+      namespace="companies"
+      label={t(plan ? 'plans.editTitle' : 'plans.addTitle')}
+      editing={plan !== null}
+      busy={formState.isSubmitting}
+      onSubmit={handleSubmit(handleSave)}
+      onCancel={onDone}
     >
-      <Controller
-        control={control}
-        name="name"
-        render={({ field, fieldState }) => (
-          <Field label={t('plans.name')} required validationMessage={message(fieldState.error)}>
-            <Input {...field} onChange={(_event, data) => field.onChange(data.value)} />
-          </Field>
-        )}
-      />
-      {numberField('users')}
-      {numberField('connections')}
-      {numberField('queues')}
-      <Controller
+      <TextField control={control} name="name" label={t('plans.name')} required />
+      {(['users', 'connections', 'queues'] as const).map((name) => (
+        <NumberField key={name} control={control} name={name} label={t(`plans.${name}`)} required />
+      ))}
+      <TextField
         control={control}
         name="amount"
-        render={({ field, fieldState }) => (
-          <Field label={t('plans.amount')} required validationMessage={message(fieldState.error)}>
-            <Input
-              {...field}
-              inputMode="decimal"
-              onChange={(_event, data) => field.onChange(data.value)}
-            />
-          </Field>
-        )}
+        label={t('plans.amount')}
+        inputMode="decimal"
+        required
       />
       {(['isPublic', ...PLAN_FEATURE_FLAGS] as const).map((flag) => (
-        <Controller
+        <SwitchField
           key={flag}
           control={control}
           name={flag}
-          render={({ field }) => (
-            <Switch
-              label={flag === 'isPublic' ? t('plans.isPublic') : t(`plans.flags.${flag}`)}
-              checked={field.value}
-              onChange={(_event, data) => field.onChange(data.checked)}
-            />
-          )}
+          label={flag === 'isPublic' ? t('plans.isPublic') : t(`plans.flags.${flag}`)}
         />
       ))}
-      <div className={styles.formActions}>
-        {plan && (
-          <Button appearance="secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </Button>
-        )}
-        <BusyButton type="submit" busy={formState.isSubmitting}>
-          {t(plan ? 'actions.save' : 'actions.add')}
-        </BusyButton>
-      </div>
-    </form>
+    </AdminSectionForm>
   )
 }

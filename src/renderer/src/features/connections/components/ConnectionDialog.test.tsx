@@ -9,8 +9,8 @@ import type { ConnectionDto } from '@shared/contracts/connections'
 import type { SessionUser } from '@shared/contracts/users'
 import { http } from '@renderer/lib/http'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
-import { buildConnectionDto } from '../fixtures'
+import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { ConnectionDialog } from './ConnectionDialog'
 
 const SLOW = { timeout: 10_000 }
@@ -86,7 +86,7 @@ afterEach(async () => {
 
 describe('ConnectionDialog', () => {
   it('validates with the spec’s rules, shows the failing tab, then posts the connection', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const writes = serve()
     const base = buildSessionUser()
     const dialog = await renderDialog(null, {
@@ -157,7 +157,7 @@ describe('ConnectionDialog', () => {
       'Fluxo padrão',
       'Horários',
     ])
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     await user.click(within(dialog).getByRole('tab', { name: 'Integrações' }))
     // The stored integration is kept; no prompt picker without useOpenAi.
     expect(within(dialog).getByRole('combobox', { name: /Integração/ }).textContent).toContain(

@@ -1,15 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
 export const useAllConnectionsPageStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    height: '100%',
-    minHeight: 0,
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBottom: tokens.spacingVerticalL,
-    boxSizing: 'border-box',
-  },
   scroller: {
     flexGrow: 1,
     minHeight: 0,
@@ -21,5 +12,4 @@ export const useAllConnectionsPageStyles = makeStyles({
   totals: { fontWeight: tokens.fontWeightSemibold },
   details: { display: 'flex', flexDirection: 'column', minHeight: '40vh', maxHeight: '70vh' },
   surface: { maxWidth: '1100px', width: '95vw' },
-  buttons: { display: 'flex', gap: tokens.spacingHorizontalXS },
 })

@@ -14,24 +14,18 @@ import {
   TableRow,
   Tooltip,
 } from '@fluentui/react-components'
-import {
-  ErrorCircleRegular,
-  GlobeRegular,
-  OpenRegular,
-  PlugDisconnectedRegular,
-} from '@fluentui/react-icons'
+import { GlobeRegular, OpenRegular, PlugDisconnectedRegular } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Channel, ConnectionDto } from '@shared/contracts/connections'
 import { isAdmin } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
-import { EmptyState } from '@renderer/components/EmptyState'
-import { PageHeader } from '@renderer/components/PageHeader'
-import { PageSpinner } from '@renderer/components/PageSpinner'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { errorMessage, notifySuccess } from '@renderer/lib/notify'
+import { notifySuccess } from '@renderer/lib/notify'
 import { ConnectionDialog } from '../components/ConnectionDialog'
+import { ConnectionsSection } from '../components/ConnectionsSection'
 import { ConnectionsTable, EditDeleteActions, sessionColumn } from '../components/ConnectionsTable'
 import { NewConnectionMenu } from '../components/NewConnectionMenu'
 import { QrCodeDialog } from '../components/QrCodeDialog'
@@ -62,22 +56,18 @@ export const AllConnectionsPage = () => {
     connection: ConnectionDto | null
   } | null>(null)
   const [qrFor, setQrFor] = useState<number | null>(null)
-  const [pendingDelete, setPendingDelete] = useState<ConnectionDto | null>(null)
   const operator = useOperatorCommandMutation()
   const ownDelete = useDeleteConnectionMutation()
+  const deletion = useConfirmDelete(
+    (connection: ConnectionDto) =>
+      connection.companyId === me.companyId
+        ? ownDelete.mutateAsync(connection.id)
+        : operator.mutateAsync({ id: connection.id, command: 'delete' }),
+    () => notifySuccess(t('toasts.deleted')),
+  )
   const details = rows.find((row) => row.companyId === openCompany)
   const ownCompany = openCompany === me.companyId
   const admin = isAdmin(me)
-
-  const handleConfirmDelete = () => {
-    if (!pendingDelete) return
-    const done = {
-      onSuccess: () => notifySuccess(t('toasts.deleted')),
-      onSettled: () => setPendingDelete(null),
-    }
-    if (pendingDelete.companyId === me.companyId) ownDelete.mutate(pendingDelete.id, done)
-    else operator.mutate({ id: pendingDelete.id, command: 'delete' }, done)
-  }
 
   const operatorSession = (connection: ConnectionDto) =>
     DISCONNECTABLE.includes(connection.status) && connection.channel === 'whatsapp' ? (
@@ -91,89 +81,66 @@ export const AllConnectionsPage = () => {
       </Button>
     ) : null
 
-  const renderBody = () => {
-    if (list.isPending) return <PageSpinner />
-    if (list.isError)
-      return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
-          title={t('loadError.title')}
-          description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
-      )
-    if (rows.length === 0)
-      return (
-        <EmptyState
-          icon={<GlobeRegular />}
-          title={t('empty.title')}
-          description={t('overview.empty')}
-        />
-      )
-    return (
-      <div className={styles.scroller}>
-        <Table size="small" aria-label={t('overview.label')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('overview.company')}</TableHeaderCell>
-              <TableHeaderCell>{t('overview.connected')}</TableHeaderCell>
-              <TableHeaderCell>{t('overview.disconnected')}</TableHeaderCell>
-              <TableHeaderCell>{t('overview.total')}</TableHeaderCell>
-              <TableHeaderCell>{t('table.actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.companyId}>
-                <TableCell>{row.companyName}</TableCell>
-                <TableCell>{row.connected}</TableCell>
-                <TableCell>{row.disconnected}</TableCell>
-                <TableCell>{row.total}</TableCell>
-                <TableCell>
-                  <Tooltip
-                    content={t('overview.open', { company: row.companyName })}
-                    relationship="label"
-                  >
-                    <Button
-                      appearance="subtle"
-                      icon={<OpenRegular />}
-                      onClick={() => setOpenCompany(row.companyId)}
-                    />
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            <TableRow className={styles.totals}>
-              <TableCell>{t('overview.totals')}</TableCell>
-              <TableCell>{totals.connected}</TableCell>
-              <TableCell>{totals.disconnected}</TableCell>
-              <TableCell>{totals.total}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableBody>
-        </Table>
-      </div>
-    )
-  }
-
   return (
-    <section className={styles.root}>
-      <PageHeader
-        title={t('overview.title')}
-        count={rows.length}
-        actions={
-          // New connections belong to the operator's own company.
-          <NewConnectionMenu
-            plan={me.company.plan}
-            onPick={(channel) => setEditing({ channel, connection: null })}
-          />
-        }
-      />
-      {renderBody()}
+    <ConnectionsSection
+      title={t('overview.title')}
+      count={rows.length}
+      actions={
+        // New connections belong to the operator's own company.
+        <NewConnectionMenu
+          plan={me.company.plan}
+          onPick={(channel) => setEditing({ channel, connection: null })}
+        />
+      }
+      list={list}
+      isEmpty={rows.length === 0}
+      emptyIcon={<GlobeRegular />}
+      emptyDescription={t('overview.empty')}
+      table={
+        <div className={styles.scroller}>
+          <Table size="small" aria-label={t('overview.label')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('overview.company')}</TableHeaderCell>
+                <TableHeaderCell>{t('overview.connected')}</TableHeaderCell>
+                <TableHeaderCell>{t('overview.disconnected')}</TableHeaderCell>
+                <TableHeaderCell>{t('overview.total')}</TableHeaderCell>
+                <TableHeaderCell>{t('table.actions')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.companyId}>
+                  <TableCell>{row.companyName}</TableCell>
+                  <TableCell>{row.connected}</TableCell>
+                  <TableCell>{row.disconnected}</TableCell>
+                  <TableCell>{row.total}</TableCell>
+                  <TableCell>
+                    <Tooltip
+                      content={t('overview.open', { company: row.companyName })}
+                      relationship="label"
+                    >
+                      <Button
+                        appearance="subtle"
+                        icon={<OpenRegular />}
+                        onClick={() => setOpenCompany(row.companyId)}
+                      />
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow className={styles.totals}>
+                <TableCell>{t('overview.totals')}</TableCell>
+                <TableCell>{totals.connected}</TableCell>
+                <TableCell>{totals.disconnected}</TableCell>
+                <TableCell>{totals.total}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableBody>
+          </Table>
+        </div>
+      }
+    >
       <Dialog
         open={details !== undefined}
         onOpenChange={(_event, data) => !data.open && setOpenCompany(null)}
@@ -200,7 +167,7 @@ export const AllConnectionsPage = () => {
                                 ? (row) => setEditing({ channel: row.channel, connection: row })
                                 : undefined
                             }
-                            onDelete={setPendingDelete}
+                            onDelete={deletion.ask}
                           />
                         )
                       : undefined
@@ -224,14 +191,11 @@ export const AllConnectionsPage = () => {
       />
       <QrCodeDialog connectionId={qrFor} onClose={() => setQrFor(null)} />
       <ConfirmDialog
-        open={pendingDelete !== null}
-        title={t('confirmDelete.title', { name: pendingDelete?.name ?? '' })}
-        busy={operator.isPending || ownDelete.isPending}
-        onConfirm={handleConfirmDelete}
-        onCancel={() => setPendingDelete(null)}
+        {...deletion.dialog}
+        title={t('confirmDelete.title', { name: deletion.pending?.name ?? '' })}
       >
         {t('confirmDelete.message')}
       </ConfirmDialog>
-    </section>
+    </ConnectionsSection>
   )
 }

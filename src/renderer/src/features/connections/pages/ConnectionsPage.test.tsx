@@ -9,8 +9,8 @@ import type { ConnectionDto } from '@shared/contracts/connections'
 import type { SessionUser } from '@shared/contracts/users'
 import { http } from '@renderer/lib/http'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
-import { buildConnectionDto } from '../fixtures'
+import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { ConnectionsPage } from './ConnectionsPage'
 
 const SLOW = { timeout: 10_000 }
@@ -48,13 +48,17 @@ const renderPage = async (overrides: Partial<SessionUser> = {}) => {
   )
 }
 
+/**
+ * The table row of the connection named `name`. Found by its cell's text: a role query names
+ * every cell of the table each time, and took most of this file's time.
+ */
 const rowOf = async (name: string) => {
-  const cell = await screen.findByRole('cell', { name }, SLOW)
+  const cell = await screen.findByText(name, { selector: 'td' }, SLOW)
   return cell.closest('tr') as HTMLElement
 }
+/** The texts of a row's buttons, icon-only ones left out. */
 const buttonsOf = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('button')
+  Array.from(row.querySelectorAll('button'))
     .map((button) => button.textContent?.trim())
     .filter(Boolean)
 
@@ -111,7 +115,7 @@ describe('ConnectionsPage', () => {
   })
 
   it('session buttons call the session routes; the QR dialog draws the code', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const writes = serve([
       buildConnectionDto({ id: 1, name: 'Qr', status: 'qrcode', qrcode: '2@code' }),
       buildConnectionDto({ id: 2, name: 'Off', status: 'DISCONNECTED' }),
@@ -134,7 +138,7 @@ describe('ConnectionsPage', () => {
   }, 20_000)
 
   it('the new-connection menu disables channels the plan lacks', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     serve([])
     const base = buildSessionUser()
     await renderPage({

@@ -1,30 +1,23 @@
 import { Button, Tooltip } from '@fluentui/react-components'
-import {
-  ArrowSyncRegular,
-  ErrorCircleRegular,
-  PersonSupportRegular,
-  PlugConnectedRegular,
-} from '@fluentui/react-icons'
+import { ArrowSyncRegular, PersonSupportRegular, PlugConnectedRegular } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Channel, ConnectionDto } from '@shared/contracts/connections'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
-import { EmptyState } from '@renderer/components/EmptyState'
-import { PageHeader } from '@renderer/components/PageHeader'
-import { PageSpinner } from '@renderer/components/PageSpinner'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { desktop } from '@renderer/lib/desktop'
 import { supportUrl } from '@renderer/lib/env'
-import { errorMessage, notifySuccess } from '@renderer/lib/notify'
+import { notifySuccess } from '@renderer/lib/notify'
 import { ConnectionDialog } from '../components/ConnectionDialog'
+import { ConnectionsSection } from '../components/ConnectionsSection'
 import { ConnectionsTable, EditDeleteActions, sessionColumn } from '../components/ConnectionsTable'
 import { NewConnectionMenu } from '../components/NewConnectionMenu'
 import { QrCodeDialog } from '../components/QrCodeDialog'
 import { useDeleteConnectionMutation, useRestartConnectionsMutation } from '../mutations'
 import { connectionQueries } from '../queries'
 import { useConnectionsRealtime } from '../realtime'
-import { useConnectionsPageStyles } from './ConnectionsPage.styles'
 
 type DialogState = { open: boolean; channel: Channel; connection: ConnectionDto | null }
 
@@ -35,7 +28,6 @@ type DialogState = { open: boolean; channel: Channel; connection: ConnectionDto 
  */
 export const ConnectionsPage = () => {
   const { t } = useTranslation('connections')
-  const styles = useConnectionsPageStyles()
   const me = useCurrentUser()
   const list = useQuery(connectionQueries.list())
   useConnectionsRealtime()
@@ -45,92 +37,64 @@ export const ConnectionsPage = () => {
     connection: null,
   })
   const [qrFor, setQrFor] = useState<number | null>(null)
-  const [pendingDelete, setPendingDelete] = useState<ConnectionDto | null>(null)
   const deleteMutation = useDeleteConnectionMutation()
+  const deletion = useConfirmDelete(
+    (connection: ConnectionDto) => deleteMutation.mutateAsync(connection.id),
+    () => notifySuccess(t('toasts.deleted')),
+  )
   const restart = useRestartConnectionsMutation()
   const support = supportUrl()
   const connections = list.data ?? []
 
-  const handleConfirmDelete = () => {
-    if (!pendingDelete) return
-    deleteMutation.mutate(pendingDelete.id, {
-      onSuccess: () => notifySuccess(t('toasts.deleted')),
-      onSettled: () => setPendingDelete(null),
-    })
-  }
-
-  const renderBody = () => {
-    if (list.isPending) return <PageSpinner />
-    if (list.isError)
-      return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
-          title={t('loadError.title')}
-          description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
-      )
-    if (connections.length === 0)
-      return (
-        <EmptyState
-          icon={<PlugConnectedRegular />}
-          title={t('empty.title')}
-          description={t('empty.description')}
-        />
-      )
-    return (
-      <ConnectionsTable
-        connections={connections}
-        renderSession={sessionColumn(setQrFor)}
-        renderActions={(connection) => (
-          <EditDeleteActions
-            connection={connection}
-            onEdit={(row) => setDialog({ open: true, channel: row.channel, connection: row })}
-            onDelete={setPendingDelete}
-          />
-        )}
-      />
-    )
-  }
-
   return (
-    <section className={styles.root}>
-      <PageHeader
-        title={t('title')}
-        count={list.data?.length}
-        actions={
-          <>
-            <Button
-              icon={<ArrowSyncRegular />}
-              disabled={restart.isPending}
-              onClick={() =>
-                restart.mutate(undefined, { onSuccess: () => notifySuccess(t('toasts.restarted')) })
-              }
-            >
-              {t('actions.restart')}
-            </Button>
-            {support && (
-              <Tooltip content={t('actions.supportHint')} relationship="description">
-                <Button
-                  icon={<PersonSupportRegular />}
-                  onClick={() => void desktop.openExternal(support)}
-                >
-                  {t('actions.support')}
-                </Button>
-              </Tooltip>
-            )}
-            <NewConnectionMenu
-              plan={me.company.plan}
-              onPick={(channel) => setDialog({ open: true, channel, connection: null })}
+    <ConnectionsSection
+      title={t('title')}
+      count={list.data?.length}
+      actions={
+        <>
+          <Button
+            icon={<ArrowSyncRegular />}
+            disabled={restart.isPending}
+            onClick={() =>
+              restart.mutate(undefined, { onSuccess: () => notifySuccess(t('toasts.restarted')) })
+            }
+          >
+            {t('actions.restart')}
+          </Button>
+          {support && (
+            <Tooltip content={t('actions.supportHint')} relationship="description">
+              <Button
+                icon={<PersonSupportRegular />}
+                onClick={() => void desktop.openExternal(support)}
+              >
+                {t('actions.support')}
+              </Button>
+            </Tooltip>
+          )}
+          <NewConnectionMenu
+            plan={me.company.plan}
+            onPick={(channel) => setDialog({ open: true, channel, connection: null })}
+          />
+        </>
+      }
+      list={list}
+      isEmpty={connections.length === 0}
+      emptyIcon={<PlugConnectedRegular />}
+      emptyDescription={t('empty.description')}
+      table={
+        <ConnectionsTable
+          connections={connections}
+          renderSession={sessionColumn(setQrFor)}
+          renderActions={(connection) => (
+            <EditDeleteActions
+              connection={connection}
+              onEdit={(row) => setDialog({ open: true, channel: row.channel, connection: row })}
+              onDelete={deletion.ask}
             />
-          </>
-        }
-      />
-      {renderBody()}
+          )}
+        />
+      }
+    >
       <ConnectionDialog
         open={dialog.open}
         channel={dialog.channel}
@@ -139,14 +103,11 @@ export const ConnectionsPage = () => {
       />
       <QrCodeDialog connectionId={qrFor} onClose={() => setQrFor(null)} />
       <ConfirmDialog
-        open={pendingDelete !== null}
-        title={t('confirmDelete.title', { name: pendingDelete?.name ?? '' })}
-        busy={deleteMutation.isPending}
-        onConfirm={handleConfirmDelete}
-        onCancel={() => setPendingDelete(null)}
+        {...deletion.dialog}
+        title={t('confirmDelete.title', { name: deletion.pending?.name ?? '' })}
       >
         {t('confirmDelete.message')}
       </ConfirmDialog>
-    </section>
+    </ConnectionsSection>
   )
 }

@@ -14,7 +14,8 @@ import type { ContactDetailDto } from '@shared/contracts/contacts'
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildContact, buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildContact } from '@tests/renderer/tickets.fixtures'
 import { contactQueries } from '../queries'
 import { ContactDialog } from './ContactDialog'
 
@@ -101,21 +102,22 @@ const HIDDEN = { hidden: true } as const
 
 describe('ContactDialog', () => {
   it("shows the spec's messages without calling the server", async () => {
+    const user = userEvent.setup({ delay: null })
     const requests = serve()
     const { dialog } = await openDialog()
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
     expect(await within(dialog).findAllByText('Obrigatório')).toHaveLength(2)
 
-    await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'A')
-    await userEvent.type(within(dialog).getByLabelText(/^Número do WhatsApp/), '1234')
-    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'ana@')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'A')
+    await user.type(within(dialog).getByLabelText(/^Número do WhatsApp/), '1234')
+    await user.type(within(dialog).getByLabelText(/^Email/), 'ana@')
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
     expect(await within(dialog).findAllByText('Muito curto!')).toHaveLength(2)
     expect(within(dialog).getByText('Email inválido')).toBeTruthy()
 
     const tagBox = within(dialog).getByRole('combobox', { name: 'Buscar ou criar tag', ...HIDDEN })
-    await userEvent.type(tagBox, 'ab{Enter}')
+    await user.type(tagBox, 'ab{Enter}')
     expect(await within(dialog).findByText('Tag muito curta!')).toBeTruthy()
     expect(requests).toEqual([])
   })
@@ -131,19 +133,20 @@ describe('ContactDialog', () => {
   })
 
   it('creates the contact, then links a new tag with a random colour', async () => {
+    const user = userEvent.setup({ delay: null })
     const requests = serve()
     const { dialog, onSaved } = await openDialog()
 
-    await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'Ana Souza')
-    await userEvent.type(within(dialog).getByLabelText(/^Número do WhatsApp/), '5511988887777')
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Ana Souza')
+    await user.type(within(dialog).getByLabelText(/^Número do WhatsApp/), '5511988887777')
     const tagBox = within(dialog).getByRole('combobox', { name: 'Buscar ou criar tag', ...HIDDEN })
-    await userEvent.type(tagBox, 'cliente vip{Enter}')
-    await userEvent.click(
+    await user.type(tagBox, 'cliente vip{Enter}')
+    await user.click(
       within(dialog).getByRole('button', { name: 'Adicionar informação', ...HIDDEN }),
     )
-    await userEvent.type(within(dialog).getByLabelText(/^Nome do campo/), 'CPF')
-    await userEvent.type(within(dialog).getByLabelText(/^Valor/), '123')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
+    await user.type(within(dialog).getByLabelText(/^Nome do campo/), 'CPF')
+    await user.type(within(dialog).getByLabelText(/^Valor/), '123')
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled())
     expect(requests).toEqual([
@@ -172,12 +175,13 @@ describe('ContactDialog', () => {
   })
 
   it('puts a duplicated number on the number field instead of a toast', async () => {
+    const user = userEvent.setup({ delay: null })
     serve(409, { error: 'ERR_DUPLICATED_CONTACT' })
     const { dialog } = await openDialog()
 
-    await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'Ana Souza')
-    await userEvent.type(within(dialog).getByLabelText(/^Número do WhatsApp/), '5511988887777')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Ana Souza')
+    await user.type(within(dialog).getByLabelText(/^Número do WhatsApp/), '5511988887777')
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
 
     expect(await within(dialog).findByText('Já existe um contato com este número.')).toBeTruthy()
     expect(toasts).toEqual([])

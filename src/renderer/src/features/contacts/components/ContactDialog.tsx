@@ -6,8 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -17,10 +15,12 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { isAxiosError } from 'axios'
-import { Controller, useFieldArray, useForm, type FieldError } from 'react-hook-form'
+import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { Form } from '@renderer/components/form/Form'
+import { TextField } from '@renderer/components/form/TextField'
 import { errorCodeOf } from '@renderer/lib/http'
 import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
 import {
@@ -145,8 +145,6 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
     resolver: yupResolver(contactSchema),
   })
   const extraInfo = useFieldArray({ control, name: 'extraInfo', keyName: 'key' })
-  // Messages are keys: ours in `contacts`, server codes as `errors:CODE`.
-  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
 
   const handleSave = async (values: ContactFormValues) => {
     try {
@@ -169,50 +167,30 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
   }
 
   const saving = formState.isSubmitting
-  const textField = (
-    name: ServerField,
-    label: string,
-    extra: { placeholder?: string; type?: 'email' | 'tel' } = {},
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          label={label}
-          required={name !== 'email'}
-          validationMessage={message(fieldState.error)}
-        >
-          <Input
-            ref={field.ref}
-            name={field.name}
-            type={extra.type}
-            placeholder={extra.placeholder}
-            value={field.value}
-            onChange={(_event, data) => field.onChange(data.value)}
-            onBlur={field.onBlur}
-            autoComplete="off"
-          />
-        </Field>
-      )}
-    />
-  )
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(handleSave)(event)}>
+    <Form namespace="contacts" onSubmit={handleSubmit(handleSave)}>
       <DialogBody>
         <DialogTitle>{t(contact ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
         <DialogContent className={styles.content}>
           <Subtitle2>{t('dialog.sections.data')}</Subtitle2>
           <div className={styles.grid}>
-            {textField('name', t('dialog.fields.name'))}
-            {textField('number', t('dialog.fields.number'), {
-              type: 'tel',
-              placeholder: t('dialog.numberPlaceholder'),
-            })}
-            <div className={styles.wide}>
-              {textField('email', t('dialog.fields.email'), { type: 'email' })}
-            </div>
+            <TextField control={control} name="name" label={t('dialog.fields.name')} required />
+            <TextField
+              control={control}
+              name="number"
+              type="tel"
+              label={t('dialog.fields.number')}
+              placeholder={t('dialog.numberPlaceholder')}
+              required
+            />
+            <TextField
+              className={styles.wide}
+              control={control}
+              name="email"
+              type="email"
+              label={t('dialog.fields.email')}
+            />
             <div className={styles.wide}>
               <Controller
                 control={control}
@@ -231,36 +209,15 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
           <Subtitle2>{t('dialog.sections.extraInfo')}</Subtitle2>
           {extraInfo.fields.map((item, index) => (
             <div key={item.key} className={styles.extraRow}>
-              <Controller
+              <TextField
                 control={control}
                 name={`extraInfo.${index}.name`}
-                render={({ field, fieldState }) => (
-                  <Field
-                    label={t('dialog.fields.extraName')}
-                    validationMessage={message(fieldState.error)}
-                  >
-                    <Input
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={(_event, data) => field.onChange(data.value)}
-                      onBlur={field.onBlur}
-                    />
-                  </Field>
-                )}
+                label={t('dialog.fields.extraName')}
               />
-              <Controller
+              <TextField
                 control={control}
                 name={`extraInfo.${index}.value`}
-                render={({ field }) => (
-                  <Field label={t('dialog.fields.extraValue')}>
-                    <Input
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={(_event, data) => field.onChange(data.value)}
-                      onBlur={field.onBlur}
-                    />
-                  </Field>
-                )}
+                label={t('dialog.fields.extraValue')}
               />
               <Button
                 appearance="subtle"
@@ -290,6 +247,6 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
           </BusyButton>
         </DialogActions>
       </DialogBody>
-    </form>
+    </Form>
   )
 }

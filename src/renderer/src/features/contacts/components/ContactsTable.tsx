@@ -1,14 +1,4 @@
-import {
-  Button,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Tooltip,
-} from '@fluentui/react-components'
+import { Button, TableCell, Tooltip } from '@fluentui/react-components'
 import {
   ChatRegular,
   DeleteRegular,
@@ -16,17 +6,15 @@ import {
   PersonProhibitedRegular,
   PersonRegular,
 } from '@fluentui/react-icons'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useRef, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContactDto } from '@shared/contracts/contacts'
-import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '@shared/constants'
 import { TagChip } from '@renderer/components/TagChip'
+import { VirtualTable } from '@renderer/components/VirtualTable'
+import type { InfinitePaging } from '@renderer/hooks/useInfiniteVirtualRows'
 import { useContactsTableStyles } from './ContactsTable.styles'
 
+/** A first guess for the virtualizer; rows are measured once drawn. */
 const ESTIMATED_ROW_HEIGHT = 48
-const OVERSCAN = 5
-const COLUMN_COUNT = 5
 
 export interface ContactRowActions {
   onOpenChat: (contact: ContactDto) => void
@@ -36,13 +24,8 @@ export interface ContactRowActions {
   onDelete?: (contact: ContactDto) => void
 }
 
-export interface ContactsTableProps extends ContactRowActions {
+export interface ContactsTableProps extends ContactRowActions, InfinitePaging {
   contacts: ContactDto[]
-  hasNextPage: boolean
-  isFetchingNextPage: boolean
-  /** The last page failed: stop asking on scroll (it would loop) and offer a retry instead. */
-  loadMoreFailed: boolean
-  onLoadMore: () => void
 }
 
 /**
@@ -58,110 +41,42 @@ export const ContactsTable = ({
   ...actions
 }: ContactsTableProps) => {
   const { t } = useTranslation('contacts')
-  const styles = useContactsTableStyles()
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualized = contacts.length > VIRTUALIZE_ABOVE
-
-  const virtualizer = useVirtualizer({
-    count: contacts.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: OVERSCAN,
-    enabled: virtualized,
-    getItemKey: (index) => contacts[index]?.id ?? index,
-  })
-
-  const loadMoreIfNearBottom = useCallback(() => {
-    const element = scrollRef.current
-    if (!element || !hasNextPage || isFetchingNextPage || loadMoreFailed) return
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight
-    if (distance <= INFINITE_SCROLL_THRESHOLD_PX) onLoadMore()
-  }, [hasNextPage, isFetchingNextPage, loadMoreFailed, onLoadMore])
-
-  // A viewport taller than the loaded rows never scrolls, so check again after every page.
-  useEffect(() => loadMoreIfNearBottom(), [loadMoreIfNearBottom, contacts.length])
-
-  const virtualItems = virtualized ? virtualizer.getVirtualItems() : []
-  const rows = virtualized
-    ? virtualItems.flatMap((item) => {
-        const contact = contacts[item.index]
-        return contact ? [{ contact, index: item.index }] : []
-      })
-    : contacts.map((contact, index) => ({ contact, index }))
-  const paddingTop = virtualItems[0]?.start ?? 0
-  const paddingBottom = virtualized
-    ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0)
-    : 0
-
   return (
-    <div ref={scrollRef} className={styles.scroller} onScroll={loadMoreIfNearBottom}>
-      <Table
-        className={styles.table}
-        aria-label={t('table.label')}
-        aria-rowcount={contacts.length + 1}
-        size="small"
-      >
-        <TableHeader className={styles.header}>
-          <TableRow>
-            <TableHeaderCell>{t('table.name')}</TableHeaderCell>
-            <TableHeaderCell>{t('table.number')}</TableHeaderCell>
-            <TableHeaderCell>{t('table.email')}</TableHeaderCell>
-            <TableHeaderCell>{t('table.tags')}</TableHeaderCell>
-            <TableHeaderCell>{t('table.actions')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {paddingTop > 0 && <SpacerRow height={paddingTop} className={styles.spacer} />}
-          {rows.map(({ contact, index }) => (
-            <ContactRow
-              key={contact.id}
-              ref={virtualized ? virtualizer.measureElement : undefined}
-              index={index}
-              contact={contact}
-              actions={actions}
-            />
-          ))}
-          {paddingBottom > 0 && <SpacerRow height={paddingBottom} className={styles.spacer} />}
-        </TableBody>
-      </Table>
-      {isFetchingNextPage && (
-        <div className={styles.footer}>
-          <Spinner size="tiny" label={t('table.loadingMore')} />
-        </div>
-      )}
-      {loadMoreFailed && !isFetchingNextPage && (
-        <div className={styles.footer}>
-          <Button appearance="secondary" onClick={onLoadMore}>
-            {t('actions.retry')}
-          </Button>
-        </div>
-      )}
-    </div>
+    <VirtualTable
+      label={t('table.label')}
+      columns={[
+        t('table.name'),
+        t('table.number'),
+        t('table.email'),
+        t('table.tags'),
+        t('table.actions'),
+      ]}
+      items={contacts}
+      keyOf={(contact) => contact.id}
+      rowHeight={ESTIMATED_ROW_HEIGHT}
+      renderCells={(contact) => <ContactCells contact={contact} actions={actions} />}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={isFetchingNextPage}
+      loadMoreFailed={loadMoreFailed}
+      onLoadMore={onLoadMore}
+      loadingMoreLabel={t('table.loadingMore')}
+      retryLabel={t('actions.retry')}
+    />
   )
 }
 
-/** Stands in for the rows scrolled out of view, so the scrollbar keeps the whole list's size. */
-const SpacerRow = ({ height, className }: { height: number; className: string }) => (
-  // The height is computed by the virtualizer at run time, so it cannot be a static style.
-  <tr aria-hidden style={{ height }}>
-    <td className={className} colSpan={COLUMN_COUNT} />
-  </tr>
-)
-
-interface ContactRowProps {
-  ref?: Ref<HTMLTableRowElement>
-  index: number
+interface ContactCellsProps {
   contact: ContactDto
   actions: ContactRowActions
 }
 
-const ContactRow = ({ ref, index, contact, actions }: ContactRowProps) => {
+const ContactCells = ({ contact, actions }: ContactCellsProps) => {
   const { t } = useTranslation('contacts')
   const styles = useContactsTableStyles()
   const { name } = contact
   const blockLabel = t(contact.active ? 'actions.block' : 'actions.unblock', { name })
   return (
-    <TableRow ref={ref} data-index={index} aria-rowindex={index + 2}>
+    <>
       <TableCell>
         <span className={contact.active ? undefined : styles.blocked}>{name}</span>
       </TableCell>
@@ -208,6 +123,6 @@ const ContactRow = ({ ref, index, contact, actions }: ContactRowProps) => {
           )}
         </div>
       </TableCell>
-    </TableRow>
+    </>
   )
 }

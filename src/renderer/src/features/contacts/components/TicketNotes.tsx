@@ -1,14 +1,16 @@
-import { Button, Caption1, Field, Spinner, Textarea } from '@fluentui/react-components'
+import { Button, Caption1, Spinner } from '@fluentui/react-components'
 import { DeleteRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TicketNoteDto } from '@shared/contracts/ticket-notes'
 import { isAdmin } from '@shared/permissions'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { Form } from '@renderer/components/form/Form'
+import { TextAreaField } from '@renderer/components/form/TextAreaField'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifySuccess } from '@renderer/lib/notify'
 import { noteSchema, type NoteFormValues } from '../forms/note-schema'
@@ -64,37 +66,18 @@ export const TicketNotes = ({ ticketId, contactId }: TicketNotesProps) => {
 
   return (
     <div className={styles.root}>
-      <form
-        noValidate
-        className={styles.form}
-        onSubmit={(event) => void handleSubmit(handleAdd)(event)}
-      >
-        <Controller
+      <Form namespace="contacts" className={styles.form} onSubmit={handleSubmit(handleAdd)}>
+        <TextAreaField
           control={control}
           name="note"
-          render={({ field, fieldState }) => (
-            <Field
-              label={t('notes.label')}
-              validationMessage={
-                fieldState.error?.message ? t(fieldState.error.message) : undefined
-              }
-            >
-              <Textarea
-                ref={field.ref}
-                value={field.value}
-                rows={3}
-                resize="vertical"
-                placeholder={t('notes.placeholder')}
-                onChange={(_event, data) => field.onChange(data.value)}
-                onBlur={field.onBlur}
-              />
-            </Field>
-          )}
+          label={t('notes.label')}
+          placeholder={t('notes.placeholder')}
+          rows={3}
         />
         <BusyButton type="submit" busy={formState.isSubmitting}>
           {t('notes.add')}
         </BusyButton>
-      </form>
+      </Form>
       {notes.isPending && <Spinner size="tiny" label={t('notes.loading')} />}
       {notes.isError && <Caption1 className={styles.error}>{errorMessage(notes.error)}</Caption1>}
       {notes.data?.length === 0 && <Caption1>{t('notes.empty')}</Caption1>}

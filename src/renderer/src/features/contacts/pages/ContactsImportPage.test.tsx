@@ -15,7 +15,7 @@ import type { ImportJobDetailDto, UploadPreviewDto } from '@shared/contracts/con
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { ContactsImportPage } from './ContactsImportPage'
 
 const SLOW = { timeout: 10_000 }
@@ -134,6 +134,7 @@ afterEach(async () => {
 
 describe('ContactsImportPage', () => {
   it("enforces the spec's mapping rules, then imports the complete rows as one job", async () => {
+    const user = userEvent.setup({ delay: null })
     const requests = serve(PREVIEW)
     await renderPage()
     await chooseFile('clientes.csv')
@@ -141,23 +142,23 @@ describe('ContactsImportPage', () => {
       await screen.findByText('clientes.csv: 3 linhas, 3 selecionadas', undefined, SLOW),
     ).toBeTruthy()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Importar' }))
+    await user.click(screen.getByRole('button', { name: 'Importar' }))
     expect(lastError()).toBe('Não foi selecionado o campo de número do contato')
 
     await mapColumn('Contato', 'Número')
-    await userEvent.click(screen.getByRole('button', { name: 'Importar' }))
+    await user.click(screen.getByRole('button', { name: 'Importar' }))
     expect(lastError()).toBe('Não foi selecionado o campo de nome do contato')
 
     await mapColumn('Obs', 'Número')
     expect(lastError()).toBe('O campo Número já foi selecionado.')
 
     await mapColumn('Cliente', 'Nome')
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todas as linhas' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Importar' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar todas as linhas' }))
+    await user.click(screen.getByRole('button', { name: 'Importar' }))
     expect(lastError()).toBe('Nenhum contato selecionado')
 
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todas as linhas' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Importar' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar todas as linhas' }))
+    await user.click(screen.getByRole('button', { name: 'Importar' }))
 
     expect(await screen.findByText('Importação concluída', undefined, SLOW)).toBeTruthy()
     expect(requests).toContainEqual({

@@ -10,7 +10,8 @@ import type { ContactDto, ContactList } from '@shared/contracts/contacts'
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildContact, buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildContact } from '@tests/renderer/tickets.fixtures'
 import { ContactsPage } from './ContactsPage'
 
 const SLOW = { timeout: 10_000 }
@@ -107,6 +108,7 @@ const confirm = async (title: string) => {
 
 describe('ContactsPage', () => {
   it('lists the contacts with their tags and searches 500 ms after the last key', async () => {
+    const user = userEvent.setup({ delay: null })
     const requests = serve([
       buildContact({ id: 1, name: 'Ana', tags: [{ id: 3, name: 'vip', color: '#FF0000' }] }),
       buildContact({ id: 2, name: 'Bruno' }),
@@ -115,7 +117,7 @@ describe('ContactsPage', () => {
     expect(within(table).getByText('vip')).toBeTruthy()
     expect(within(table).getAllByRole('row')).toHaveLength(3)
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Pesquisar contatos' }), 'Bru')
+    await user.type(screen.getByRole('searchbox', { name: 'Pesquisar contatos' }), 'Bru')
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), SLOW)
     const searches = requests.filter((request) => request.url === '/contacts')
     // One request for the first page, one for the settled search: not one per key.
@@ -126,33 +128,33 @@ describe('ContactsPage', () => {
   })
 
   it('deletes a contact after the confirmation, with the spec’s toast', async () => {
+    const user = userEvent.setup({ delay: null })
     serve([buildContact({ id: 1, name: 'Ana' }), buildContact({ id: 2, name: 'Bruno' })])
     const table = await renderPage()
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Excluir Ana' }))
+    await user.click(within(table).getByRole('button', { name: 'Excluir Ana' }))
     const dialog = await confirm('Excluir Ana?')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Sim', ...HIDDEN }))
+    await user.click(within(dialog).getByRole('button', { name: 'Sim', ...HIDDEN }))
 
     await waitFor(() => expect(within(table).queryByText('Ana')).toBeNull())
     expect(toasts).toContainEqual({ intent: 'success', message: 'Contato excluído com sucesso!' })
   })
 
   it('blocks and unblocks from the row, each after a confirmation', async () => {
+    const user = userEvent.setup({ delay: null })
     const requests = serve([buildContact({ id: 1, name: 'Ana' })])
     const table = await renderPage()
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Bloquear Ana' }))
-    await userEvent.click(
+    await user.click(within(table).getByRole('button', { name: 'Bloquear Ana' }))
+    await user.click(
       within(await confirm('Bloquear contato')).getByRole('button', { name: 'Sim', ...HIDDEN }),
     )
     await waitFor(() =>
       expect(toasts).toContainEqual({ intent: 'success', message: 'Contato bloqueado' }),
     )
 
-    await userEvent.click(
-      await within(table).findByRole('button', { name: 'Desbloquear Ana' }, SLOW),
-    )
-    await userEvent.click(
+    await user.click(await within(table).findByRole('button', { name: 'Desbloquear Ana' }, SLOW))
+    await user.click(
       within(await confirm('Desbloquear contato')).getByRole('button', { name: 'Sim', ...HIDDEN }),
     )
     await waitFor(() =>

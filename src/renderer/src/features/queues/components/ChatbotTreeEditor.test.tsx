@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -50,7 +50,22 @@ const renderEditor = (
     </FluentProvider>,
   )
 
-const option = (path: string) => screen.getByRole('group', { name: `Opção ${path}` })
+/**
+ * The option at `path` (1.2: the second child of the first option), a group named after it.
+ * Found by its label: a role query computes every element's role and name, slow over a tree.
+ */
+const option = (path: string) =>
+  screen.getByLabelText(`Opção ${path}`, { selector: '[role="group"]' })
+
+/** Enters text in one change: how fast it is typed is not what these tests look at. */
+const type = (field: HTMLElement, text: string) =>
+  fireEvent.change(field, { target: { value: text } })
+
+/** Opens a drop-down and picks the option named `name`. */
+const choose = (dropdown: HTMLElement, name: string) => {
+  fireEvent.click(dropdown)
+  fireEvent.click(screen.getByText(name, { selector: '[role="option"]' }))
+}
 const NEEDS_MESSAGE = 'Adicione uma mensagem para continuar para o próximo nível'
 
 afterEach(() => {
@@ -59,29 +74,27 @@ afterEach(() => {
 })
 
 describe('ChatbotTreeEditor', () => {
-  it('builds a two-level tree with children and siblings', async () => {
+  it('builds a two-level tree with children and siblings', () => {
     renderEditor()
     expect(screen.getByText(/Nenhuma opção/)).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: 'Adicionar opção' }))
-    await userEvent.type(within(option('1')).getByLabelText(/^Nome da opção/), 'Financeiro')
-    await userEvent.click(within(option('1')).getByRole('button', { name: 'Adicionar subopção' }))
-    await userEvent.type(within(option('1.1')).getByLabelText(/^Nome da opção/), 'Boletos')
-    await userEvent.click(
-      within(option('1.1')).getByRole('button', { name: 'Adicionar opção abaixo' }),
-    )
-    await userEvent.type(within(option('1.2')).getByLabelText(/^Nome da opção/), 'Notas')
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar opção' }))
+    type(within(option('1')).getByLabelText(/^Nome da opção/), 'Financeiro')
+    fireEvent.click(within(option('1')).getByRole('button', { name: 'Adicionar subopção' }))
+    type(within(option('1.1')).getByLabelText(/^Nome da opção/), 'Boletos')
+    fireEvent.click(within(option('1.1')).getByRole('button', { name: 'Adicionar opção abaixo' }))
+    type(within(option('1.2')).getByLabelText(/^Nome da opção/), 'Notas')
 
     expect(latest).toHaveLength(1)
     expect(latest[0]!.name).toBe('Financeiro')
     expect(latest[0]!.options.map((child) => child.name)).toEqual(['Boletos', 'Notas'])
   })
 
-  it('asks a text option with children for its message at once, and stops asking once given', async () => {
+  it('asks a text option with children for its message at once, and stops asking once given', () => {
     renderEditor([{ ...newChatbotNode(), name: 'Financeiro' }])
     expect(screen.queryByText(NEEDS_MESSAGE)).toBeNull()
-    await userEvent.click(within(option('1')).getByRole('button', { name: 'Adicionar subopção' }))
+    fireEvent.click(within(option('1')).getByRole('button', { name: 'Adicionar subopção' }))
     expect(within(option('1')).getAllByText(NEEDS_MESSAGE)).toHaveLength(1)
-    await userEvent.type(within(option('1')).getAllByLabelText(/^Mensagem/)[0]!, 'Escolha:')
+    type(within(option('1')).getAllByLabelText(/^Mensagem/)[0]!, 'Escolha:')
     expect(screen.queryByText(NEEDS_MESSAGE)).toBeNull()
   })
 
@@ -96,40 +109,36 @@ describe('ChatbotTreeEditor', () => {
     expect(screen.getByText('Obrigatório')).toBeTruthy()
   })
 
-  it('shows the fields each type needs and clears targets of another type', async () => {
+  it('shows the fields each type needs and clears targets of another type', () => {
     renderEditor([{ ...newChatbotNode(), name: 'Atendimento' }], { showAllErrors: true })
     const item = option('1')
     expect(within(item).queryByRole('combobox', { name: /^Fila/ })).toBeNull()
 
-    await userEvent.click(within(item).getByRole('combobox', { name: /^Tipo/ }))
-    await userEvent.click(screen.getByRole('option', { name: 'Atendente' }))
+    choose(within(item).getByRole('combobox', { name: /^Tipo/ }), 'Atendente')
     expect(within(item).getByText('Escolha a fila')).toBeTruthy()
     expect(within(item).getByText('Escolha o atendente')).toBeTruthy()
 
-    await userEvent.click(within(item).getByRole('combobox', { name: /^Fila/ }))
-    await userEvent.click(screen.getByRole('option', { name: 'Vendas' }))
-    await userEvent.click(within(item).getByRole('combobox', { name: /^Atendente/ }))
-    await userEvent.click(screen.getByRole('option', { name: 'Ana Paula' }))
+    choose(within(item).getByRole('combobox', { name: /^Fila/ }), 'Vendas')
+    choose(within(item).getByRole('combobox', { name: /^Atendente/ }), 'Ana Paula')
     expect(latest[0]).toMatchObject({ queueType: 'attendent', optQueueId: 2, optUserId: 5 })
 
-    await userEvent.click(within(item).getByRole('combobox', { name: /^Tipo/ }))
-    await userEvent.click(screen.getByRole('option', { name: 'Fila' }))
+    choose(within(item).getByRole('combobox', { name: /^Tipo/ }), 'Fila')
     expect(latest[0]).toMatchObject({ queueType: 'queue', optQueueId: 2, optUserId: null })
     expect(within(item).queryByRole('combobox', { name: /^Atendente/ })).toBeNull()
   })
 
-  it('offers the integration type only when the plan has integrations', async () => {
+  it('offers the integration type only when the plan has integrations', () => {
     const { unmount } = renderEditor([{ ...newChatbotNode(), name: 'Atendimento' }])
-    await userEvent.click(within(option('1')).getByRole('combobox', { name: /^Tipo/ }))
+    fireEvent.click(within(option('1')).getByRole('combobox', { name: /^Tipo/ }))
     expect(screen.queryByRole('option', { name: 'Integração' })).toBeNull()
     expect(screen.getByRole('option', { name: 'Arquivo' })).toBeTruthy()
     unmount()
     renderEditor([{ ...newChatbotNode(), name: 'Atendimento' }], { useIntegrations: true })
-    await userEvent.click(within(option('1')).getByRole('combobox', { name: /^Tipo/ }))
+    fireEvent.click(within(option('1')).getByRole('combobox', { name: /^Tipo/ }))
     expect(screen.getByRole('option', { name: 'Integração' })).toBeTruthy()
   })
 
-  it('moves and deletes options', async () => {
+  it('moves and deletes options', () => {
     renderEditor([
       { ...newChatbotNode(), name: 'Primeira' },
       { ...newChatbotNode(), name: 'Segunda' },
@@ -138,9 +147,9 @@ describe('ChatbotTreeEditor', () => {
       'disabled',
       true,
     )
-    await userEvent.click(within(option('2')).getByRole('button', { name: 'Mover para cima' }))
+    fireEvent.click(within(option('2')).getByRole('button', { name: 'Mover para cima' }))
     expect(latest.map((node) => node.name)).toEqual(['Segunda', 'Primeira'])
-    await userEvent.click(within(option('1')).getByRole('button', { name: 'Excluir opção' }))
+    fireEvent.click(within(option('1')).getByRole('button', { name: 'Excluir opção' }))
     expect(latest.map((node) => node.name)).toEqual(['Primeira'])
   })
 

@@ -20,6 +20,7 @@ import {
 import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CHATBOT_TYPES, type ChatbotType } from '@shared/contracts/queues'
+import { StoredIdPicker } from '@renderer/components/StoredIdPicker'
 import {
   addChild,
   addSibling,
@@ -54,7 +55,6 @@ export interface ChatbotTreeEditorProps {
 }
 
 type Field = ChatbotProblem['field']
-const NONE = 'none'
 
 /**
  * The chatbot option tree of a queue (001 §2 Queues screen): nested options, each added as a
@@ -245,6 +245,7 @@ const ChatbotOptionItem = (props: ItemProps) => {
           <Field label={t('chatbot.integration')} hint={t('chatbot.noneYet')}>
             <StoredIdPicker
               id={node.optIntegrationId}
+              noneLabel={t('fields.none')}
               storedLabel={(id) => t('fields.storedIntegration', { id })}
               disabled={disabled}
               onSelect={(id) => change({ optIntegrationId: id })}
@@ -255,6 +256,7 @@ const ChatbotOptionItem = (props: ItemProps) => {
           <Field label={t('chatbot.file')} hint={t('chatbot.noneYet')}>
             <StoredIdPicker
               id={node.optFileId}
+              noneLabel={t('fields.none')}
               storedLabel={(id) => t('fields.storedFileList', { id })}
               disabled={disabled}
               onSelect={(id) => change({ optFileId: id })}
@@ -328,31 +330,3 @@ const IdPicker = ({ items, selected, placeholder, disabled, onSelect, onBlur }: 
     ))}
   </Dropdown>
 )
-
-interface StoredIdPickerProps {
-  id: number | null
-  storedLabel: (id: number) => string
-  disabled: boolean
-  onSelect: (id: number | null) => void
-}
-
-/**
- * Integrations and file lists have no endpoint yet: the picker offers "none" and keeps the id
- * a record already has, so saving does not lose it.
- */
-export const StoredIdPicker = ({ id, storedLabel, disabled, onSelect }: StoredIdPickerProps) => {
-  const { t } = useTranslation('queues')
-  return (
-    <Dropdown
-      value={id === null ? t('fields.none') : storedLabel(id)}
-      selectedOptions={[id === null ? NONE : String(id)]}
-      disabled={disabled}
-      onOptionSelect={(_event, data) =>
-        onSelect(!data.optionValue || data.optionValue === NONE ? null : Number(data.optionValue))
-      }
-    >
-      <Option value={NONE}>{t('fields.none')}</Option>
-      {id !== null ? <Option value={String(id)}>{storedLabel(id)}</Option> : null}
-    </Dropdown>
-  )
-}

@@ -1,9 +1,15 @@
-import { Dropdown, Field, Input, Option, Switch, Textarea } from '@fluentui/react-components'
-import { Controller, useWatch, type Control, type FieldError } from 'react-hook-form'
+import { Field, Input } from '@fluentui/react-components'
+import { Controller, useFormState, useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ROTATION_MINUTES } from '@shared/contracts/queues'
+import { ReferenceField } from '@renderer/components/form/ReferenceField'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { SwitchField } from '@renderer/components/form/SwitchField'
+import { TextAreaField } from '@renderer/components/form/TextAreaField'
+import { TextField } from '@renderer/components/form/TextField'
+import { useFieldMessage } from '@renderer/components/form/useFieldMessage'
 import type { QueueFormValues } from '../forms/queue-schema'
-import { ChatbotTreeEditor, StoredIdPicker, type PickerItem } from './ChatbotTreeEditor'
+import { ChatbotTreeEditor, type PickerItem } from './ChatbotTreeEditor'
 import { useQueueDialogStyles } from './QueueDialog.styles'
 
 export interface QueueDataTabProps {
@@ -24,63 +30,20 @@ export const QueueDataTab = ({
 }: QueueDataTabProps) => {
   const { t } = useTranslation('queues')
   const styles = useQueueDialogStyles()
-  // Messages are keys: ours in `queues`, server codes as `errors:CODE`.
-  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
   const rotationOn = useWatch({ control, name: 'ativarRoteador' })
   const rotationLabel = (minutes: number) =>
     minutes === 0 ? t('rotation.off') : t('rotation.minutes', { count: minutes })
-
-  const text = (name: 'name' | 'orderQueue', required = false, inputMode?: 'numeric') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          label={t(`fields.${name}`)}
-          required={required}
-          validationMessage={message(fieldState.error)}
-        >
-          <Input
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            inputMode={inputMode}
-            autoComplete="off"
-            onChange={(_event, data) => field.onChange(data.value)}
-            onBlur={field.onBlur}
-          />
-        </Field>
-      )}
-    />
-  )
-
-  const longText = (name: 'greetingMessage' | 'outOfHoursMessage') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Field label={t(`fields.${name}`)}>
-          <Textarea
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            resize="vertical"
-            onChange={(_event, data) => field.onChange(data.value)}
-            onBlur={field.onBlur}
-          />
-        </Field>
-      )}
-    />
-  )
+  const { errors } = useFormState({ control, name: 'color' })
+  const colorMessage = useFieldMessage(errors.color)
 
   return (
     <div className={styles.grid}>
-      {text('name', true)}
+      <TextField control={control} name="name" label={t('fields.name')} required />
       <Controller
         control={control}
         name="color"
-        render={({ field, fieldState }) => (
-          <Field label={t('fields.color')} required validationMessage={message(fieldState.error)}>
+        render={({ field }) => (
+          <Field label={t('fields.color')} required validationMessage={colorMessage}>
             <div className={styles.colorRow}>
               <Input
                 ref={field.ref}
@@ -103,87 +66,57 @@ export const QueueDataTab = ({
           </Field>
         )}
       />
-      {text('orderQueue', false, 'numeric')}
+      <TextField
+        control={control}
+        name="orderQueue"
+        label={t('fields.orderQueue')}
+        inputMode="numeric"
+      />
       <div className={styles.switchCell}>
-        <Controller
-          control={control}
-          name="ativarRoteador"
-          render={({ field }) => (
-            <Switch
-              label={t('fields.ativarRoteador')}
-              checked={field.value}
-              onChange={(_event, data) => field.onChange(data.checked)}
-            />
-          )}
-        />
+        <SwitchField control={control} name="ativarRoteador" label={t('fields.ativarRoteador')} />
       </div>
-      <Controller
+      <SelectField
         control={control}
         name="tempoRoteador"
-        render={({ field }) => (
-          <Field label={t('fields.tempoRoteador')}>
-            <Dropdown
-              value={rotationLabel(field.value)}
-              selectedOptions={[String(field.value)]}
-              disabled={!rotationOn}
-              onOptionSelect={(_event, data) => {
-                const minutes = ROTATION_MINUTES.find((m) => String(m) === data.optionValue)
-                if (minutes !== undefined) field.onChange(minutes)
-              }}
-            >
-              {ROTATION_MINUTES.map((minutes) => (
-                <Option key={minutes} value={String(minutes)}>
-                  {rotationLabel(minutes)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        )}
+        label={t('fields.tempoRoteador')}
+        options={ROTATION_MINUTES.map((minutes) => ({
+          value: minutes,
+          label: rotationLabel(minutes),
+        }))}
+        disabled={!rotationOn}
       />
-      <div className={styles.wide}>{longText('greetingMessage')}</div>
-      <div className={styles.wide}>{longText('outOfHoursMessage')}</div>
+      <TextAreaField
+        className={styles.wide}
+        control={control}
+        name="greetingMessage"
+        label={t('fields.greetingMessage')}
+      />
+      <TextAreaField
+        className={styles.wide}
+        control={control}
+        name="outOfHoursMessage"
+        label={t('fields.outOfHoursMessage')}
+      />
       {useIntegrations && (
-        <Controller
+        <ReferenceField
           control={control}
           name="integrationId"
-          render={({ field }) => (
-            <Field label={t('fields.integration')} hint={t('chatbot.noneYet')}>
-              <StoredIdPicker
-                id={field.value}
-                storedLabel={(id) => t('fields.storedIntegration', { id })}
-                disabled={false}
-                onSelect={field.onChange}
-              />
-            </Field>
-          )}
+          label={t('fields.integration')}
+          hint={t('chatbot.noneYet')}
+          noneLabel={t('fields.none')}
+          storedLabel={(id) => t('fields.storedIntegration', { id })}
         />
       )}
-      <Controller
+      <ReferenceField
         control={control}
         name="fileListId"
-        render={({ field }) => (
-          <Field label={t('fields.fileList')} hint={t('chatbot.noneYet')}>
-            <StoredIdPicker
-              id={field.value}
-              storedLabel={(id) => t('fields.storedFileList', { id })}
-              disabled={false}
-              onSelect={field.onChange}
-            />
-          </Field>
-        )}
+        label={t('fields.fileList')}
+        hint={t('chatbot.noneYet')}
+        noneLabel={t('fields.none')}
+        storedLabel={(id) => t('fields.storedFileList', { id })}
       />
       <div className={styles.switchCell}>
-        <Controller
-          control={control}
-          name="closeTicket"
-          render={({ field }) => (
-            <Switch
-              label={t('fields.closeTicket')}
-              checked={field.value}
-              onChange={(_event, data) => field.onChange(data.checked)}
-            />
-          )}
-        />
+        <SwitchField control={control} name="closeTicket" label={t('fields.closeTicket')} />
       </div>
       <div className={styles.wide}>
         <Controller

@@ -19,6 +19,7 @@ import { Controller, useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { QueueDetailDto } from '@shared/contracts/queues'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { Form } from '@renderer/components/form/Form'
 import { ServiceHoursEditor } from '@renderer/components/ServiceHoursEditor'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
@@ -165,7 +166,7 @@ const QueueForm = ({ queue, onClose }: { queue: QueueDetailDto | null; onClose: 
   const userItems = (users.data ?? []).map(({ id, name }) => ({ id, name }))
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(handleSave, handleInvalid)(event)}>
+    <Form namespace="queues" onSubmit={handleSubmit(handleSave, handleInvalid)}>
       <DialogBody>
         <DialogTitle>{t(queue ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
         <DialogContent>
@@ -209,6 +210,6 @@ const QueueForm = ({ queue, onClose }: { queue: QueueDetailDto | null; onClose: 
           </BusyButton>
         </DialogActions>
       </DialogBody>
-    </form>
+    </Form>
   )
 }

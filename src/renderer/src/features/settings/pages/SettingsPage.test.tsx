@@ -11,7 +11,7 @@ import { http } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { SettingsPage } from './SettingsPage'
 
 const SLOW = { timeout: 10_000 }

@@ -8,13 +8,15 @@ import {
   DialogTitle,
   Field,
   Input,
-  Switch,
 } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
-import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TagDto } from '@shared/contracts/tags'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { Form } from '@renderer/components/form/Form'
+import { SwitchField } from '@renderer/components/form/SwitchField'
+import { TextField } from '@renderer/components/form/TextField'
 import { TagChip } from '@renderer/components/TagChip'
 import { notifySuccess } from '@renderer/lib/notify'
 import { tagSchema, tagToFormValues, toTagBody, type TagFormValues } from '../forms/tag-schema'
@@ -50,7 +52,6 @@ const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) =
     resolver: yupResolver(tagSchema),
   })
   const [name, color] = useWatch({ control, name: ['name', 'color'] })
-  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
 
   const handleSave = async (values: TagFormValues) => {
     try {
@@ -64,29 +65,11 @@ const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) =
 
   const saving = formState.isSubmitting
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(handleSave)(event)}>
+    <Form namespace="tags" onSubmit={handleSubmit(handleSave)}>
       <DialogBody>
         <DialogTitle>{t(tag ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
         <DialogContent className={styles.content}>
-          <Controller
-            control={control}
-            name="name"
-            render={({ field, fieldState }) => (
-              <Field
-                label={t('dialog.name')}
-                required
-                validationMessage={message(fieldState.error)}
-              >
-                <Input
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={(_event, data) => field.onChange(data.value)}
-                  onBlur={field.onBlur}
-                  autoComplete="off"
-                />
-              </Field>
-            )}
-          />
+          <TextField control={control} name="name" label={t('dialog.name')} required />
           <Controller
             control={control}
             name="color"
@@ -94,7 +77,7 @@ const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) =
               <Field
                 label={t('dialog.color')}
                 required
-                validationMessage={message(fieldState.error)}
+                validationMessage={fieldState.error?.message && t(fieldState.error.message)}
               >
                 <div className={styles.colorRow}>
                   <input
@@ -115,17 +98,11 @@ const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) =
               </Field>
             )}
           />
-          <Controller
+          <SwitchField
             control={control}
             name="kanban"
-            render={({ field }) => (
-              <Switch
-                label={t('dialog.kanban')}
-                checked={field.value}
-                disabled={!canSetKanban}
-                onChange={(_event, data) => field.onChange(data.checked)}
-              />
-            )}
+            label={t('dialog.kanban')}
+            disabled={!canSetKanban}
           />
         </DialogContent>
         <DialogActions>
@@ -137,6 +114,6 @@ const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) =
           </BusyButton>
         </DialogActions>
       </DialogBody>
-    </form>
+    </Form>
   )
 }

@@ -9,7 +9,7 @@ import type { TagDto, TagList } from '@shared/contracts/tags'
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildSessionUser } from '@renderer/features/tickets/fixtures'
+import { buildSessionUser } from '@tests/renderer/session'
 import { TagsPage } from './TagsPage'
 
 const SLOW = { timeout: 10_000 }

@@ -6,9 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TicketConflict } from '@shared/contracts/tickets'
 import { i18n } from '@renderer/lib/i18n'
 import { endSession } from '@renderer/lib/session'
+import { findDialog, HIDDEN, SLOW } from '@tests/renderer/dialogs'
+import { findOption } from '@tests/renderer/options'
+import { buildSessionUser } from '@tests/renderer/session'
+import { renderTicketsPage } from '@tests/renderer/tickets-page'
+import { buildContact, buildPage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from '../api'
-import { buildContact, buildPage, buildSessionUser, buildTicket } from '../fixtures'
-import { findDialog, HIDDEN, renderTicketsPage, SLOW } from '../test-utils'
 
 vi.mock('../api', async (importOriginal) => {
   const actual = await importOriginal<typeof api>()
@@ -78,7 +81,7 @@ afterEach(async () => {
 const fillDialog = async ({ chooseQueue = true } = {}) => {
   const page = await renderTicketsPage(me)
   disconnectToasts = page.disconnectToasts
-  const user = userEvent.setup()
+  const user = userEvent.setup({ delay: null })
   await user.click(await screen.findByRole('button', { name: 'Novo' }, SLOW))
   const dialog = await findDialog('Novo atendimento')
   const save = within(dialog).getByRole('button', { name: 'Salvar', ...HIDDEN })
@@ -86,20 +89,16 @@ const fillDialog = async ({ chooseQueue = true } = {}) => {
 
   const contact = within(dialog).getByRole('combobox', { name: /Contato/, ...HIDDEN })
   await user.type(contact, 'Ma')
-  expect(
-    await screen.findByRole('option', { name: 'Digite ao menos 3 caracteres', ...HIDDEN }, SLOW),
-  ).toBeTruthy()
+  expect(await findOption('Digite ao menos 3 caracteres')).toBeTruthy()
   await user.type(contact, 'r')
-  await user.click(
-    await screen.findByRole('option', { name: 'Maria Souza (5511999990000)', ...HIDDEN }, SLOW),
-  )
+  await user.click(await findOption('Maria Souza (5511999990000)'))
   expect(mocked.searchContacts).toHaveBeenCalledTimes(1)
   expect(mocked.searchContacts.mock.calls[0]?.[0]).toBe('Mar')
   expect(save).toHaveProperty('disabled', false)
 
   if (chooseQueue) {
     await user.click(within(dialog).getByRole('combobox', { name: /Fila/, ...HIDDEN }))
-    await user.click(await screen.findByRole('option', { name: 'Suporte', ...HIDDEN }, SLOW))
+    await user.click(await findOption('Suporte'))
   }
   return { page, user, dialog, save }
 }
@@ -115,7 +114,7 @@ describe('NewTicketDialog', () => {
     expect(mocked.createTicket).not.toHaveBeenCalled()
 
     await user.click(within(dialog).getByRole('combobox', { name: /Fila/, ...HIDDEN }))
-    await user.click(await screen.findByRole('option', { name: 'Suporte', ...HIDDEN }, SLOW))
+    await user.click(await findOption('Suporte'))
     await user.click(save)
 
     expect(mocked.createTicket).toHaveBeenCalledWith({

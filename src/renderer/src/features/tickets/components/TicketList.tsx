@@ -1,9 +1,7 @@
 import { Button, Spinner } from '@fluentui/react-components'
 import { ChatEmptyRegular, ErrorCircleRegular } from '@fluentui/react-icons'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -13,8 +11,8 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '@shared/contracts/tickets'
-import { INFINITE_SCROLL_THRESHOLD_PX, VIRTUALIZE_ABOVE } from '@shared/constants'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { useInfiniteVirtualRows } from '@renderer/hooks/useInfiniteVirtualRows'
 import { errorMessage } from '@renderer/lib/notify'
 import {
   TicketListItem,
@@ -31,9 +29,6 @@ import { useTicketListStyles } from './TicketList.styles'
  * scroll draws every row it shows anew each frame, and each extra row costs that frame time.
  */
 const OVERSCAN = 2
-
-/** Every row has the same height, so none is measured. */
-const rowHeight = () => TICKET_ROW_HEIGHT
 
 /**
  * The handlers as one object that never changes, calling the latest ones: rows are memoised, and
@@ -102,9 +97,7 @@ export const TicketList = ({
 }: TicketListProps) => {
   const { t } = useTranslation('tickets')
   const styles = useTicketListStyles()
-  const scrollRef = useRef<HTMLDivElement | null>(null)
   const [activeIndex, setActiveIndex] = useState(0)
-  const virtualized = tickets.length > VIRTUALIZE_ABOVE
 
   const rowHandlers = useStableHandlers(handlers)
   const rowLabels = useTicketRowLabels()
@@ -112,15 +105,16 @@ export const TicketList = ({
   const { isAdmin, canIgnore } = permissions
   const rowPermissions = useMemo(() => ({ isAdmin, canIgnore }), [isAdmin, canIgnore])
 
-  // The virtualiser keys its items by index (its default, one function for good): with one fixed
-  // height and nothing measured, a key per ticket would only make it lay out every loaded row
-  // again on each render.
-  const virtualizer = useVirtualizer({
-    count: tickets.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: rowHeight,
+  // No `keyOf`: with one fixed height and nothing measured, the virtualiser keys its items by
+  // index, and a key per ticket would only make it lay out every loaded row again on each render.
+  const { scrollRef, onScroll, virtualized, virtualizer, rows } = useInfiniteVirtualRows({
+    items: tickets,
+    rowHeight: TICKET_ROW_HEIGHT,
     overscan: OVERSCAN,
-    enabled: virtualized,
+    hasNextPage,
+    isFetchingNextPage,
+    loadMoreFailed,
+    onLoadMore,
   })
 
   const setScrollRef = useCallback(
@@ -129,18 +123,8 @@ export const TicketList = ({
       if (typeof ref === 'function') ref(element)
       else if (ref) ref.current = element
     },
-    [ref],
+    [ref, scrollRef],
   )
-
-  const loadMoreIfNearEnd = useCallback(() => {
-    const element = scrollRef.current
-    if (!element || !hasNextPage || isFetchingNextPage || loadMoreFailed) return
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight
-    if (distance <= INFINITE_SCROLL_THRESHOLD_PX) onLoadMore()
-  }, [hasNextPage, isFetchingNextPage, loadMoreFailed, onLoadMore])
-
-  // A viewport taller than the loaded rows never scrolls, so check again after every page.
-  useEffect(() => loadMoreIfNearEnd(), [loadMoreIfNearEnd, tickets.length])
 
   const today = new Date().setHours(0, 0, 0, 0)
   const lastIndex = tickets.length - 1
@@ -213,20 +197,17 @@ export const TicketList = ({
       aria-label={tickets.length > 0 ? label : undefined}
       aria-busy={isFetchingNextPage}
       tabIndex={-1}
-      onScroll={loadMoreIfNearEnd}
+      onScroll={onScroll}
       onKeyDown={handleKeyDown}
     >
       {tickets.length === 0 ? (
         <EmptyState icon={<ChatEmptyRegular />} title={emptyTitle} description={emptyMessage} />
       ) : virtualized ? (
         <div className={styles.virtualBody} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const ticket = tickets[item.index]
-            return ticket ? renderRow(ticket, item.index, item.start) : null
-          })}
+          {rows.map(({ item, index, start }) => renderRow(item, index, start))}
         </div>
       ) : (
-        tickets.map((ticket, index) => renderRow(ticket, index))
+        rows.map(({ item, index }) => renderRow(item, index))
       )}
       {isFetchingNextPage && (
         <div className={styles.footer}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessage, buildOwnMessage } from '../fixtures'
+import { buildMessage, buildOwnMessage } from '@tests/renderer/tickets.fixtures'
 import {
   ackState,
   canDeleteMessage,

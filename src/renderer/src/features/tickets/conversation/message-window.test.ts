@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessage } from '../fixtures'
+import { buildMessage } from '@tests/renderer/tickets.fixtures'
 import {
   addsOlder,
   appendMessage,

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MessageList } from '@shared/contracts/messages'
+import { buildMessage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from './api'
-import { buildMessage, buildTicket } from '../fixtures'
 import { trimOldest, windowFromPage, type MessageWindow } from './message-window'
 import { conversationQueries, loadOlderMessages } from './queries'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildContact, buildMessage, buildTicket } from '../fixtures'
+import { buildContact, buildMessage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import { windowFromPage } from './message-window'
 import { applyMessageEvent } from './realtime'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessage } from '../fixtures'
+import { buildMessage } from '@tests/renderer/tickets.fixtures'
 import { buildTimeline, groupReactions, localDay } from './timeline'
 
 const at = (year: number, month: number, day: number, hour = 12) =>

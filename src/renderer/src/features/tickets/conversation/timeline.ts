@@ -1,3 +1,4 @@
+import { format } from 'date-fns'
 import type { MessageDto } from '@shared/contracts/messages'
 
 export type TimelineItem =
@@ -5,11 +6,8 @@ export type TimelineItem =
   | { kind: 'ticket'; key: string; ticketId: number; queueName: string | null }
   | { kind: 'message'; key: string; message: MessageDto }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
 /** The calendar day of an instant in the viewer's time zone, as YYYY-MM-DD. */
-export const localDay = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+export const localDay = (date: Date): string => format(date, 'yyyy-MM-dd')
 
 /**
  * Contact reactions are stored as rows too, but they show under the message they react to
@@ -47,14 +45,6 @@ export const buildTimeline = (messages: MessageDto[], now: Date): TimelineItem[]
     items.push({ kind: 'message', key: `message-${message.id}`, message })
   }
   return items
-}
-
-/** A YYYY-MM-DD day as the locale writes dates. */
-export const formatLocalDay = (day: string, locale: string): string => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(
-    new Date(year, month - 1, date),
-  )
 }
 
 export const formatTime = (iso: string, locale: string): string =>

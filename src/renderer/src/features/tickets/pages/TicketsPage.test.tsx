@@ -5,9 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { TICKET_COUNT_CAP, type ListTicketsQuery, type TicketList } from '@shared/contracts/tickets'
 import { i18n } from '@renderer/lib/i18n'
 import { endSession } from '@renderer/lib/session'
+import { findDialog, HIDDEN, SLOW } from '@tests/renderer/dialogs'
+import { buildSessionUser } from '@tests/renderer/session'
+import { renderTicketsPage } from '@tests/renderer/tickets-page'
+import { buildContact, buildPage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from '../api'
-import { buildContact, buildPage, buildSessionUser, buildTicket } from '../fixtures'
-import { findDialog, HIDDEN, renderTicketsPage, SLOW } from '../test-utils'
 
 vi.mock('../api', async (importOriginal) => {
   const actual = await importOriginal<typeof api>()
@@ -160,7 +162,7 @@ describe('TicketsPage', () => {
     serveLists({ open: buildPage([maria, second]) })
     const page = await renderTicketsPage(me)
     disconnectToasts = page.disconnectToasts
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
 
     const rows = await screen.findAllByRole('listitem', {}, SLOW)
     await user.click(within(rows[0]!).getByText('Maria Souza'))
@@ -179,7 +181,7 @@ describe('TicketsPage', () => {
     serveLists({ open: buildPage([maria]), search: buildPage([joao]) })
     const page = await renderTicketsPage(me)
     disconnectToasts = page.disconnectToasts
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
 
     await screen.findByRole('list', { name: 'Atendimentos em andamento' }, SLOW)
     await user.click(screen.getByRole('checkbox', { name: /conteúdo das mensagens/ }))
@@ -207,7 +209,7 @@ describe('TicketsPage transitions', () => {
     mocked.updateTicket.mockResolvedValue({ ...accepted, user: { id: 1, name: 'Ana' } })
     const page = await renderTicketsPage(me)
     disconnectToasts = page.disconnectToasts
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
 
     await user.click(await screen.findByRole('tab', { name: /Aguardando/ }, SLOW))
     const row = await screen.findByRole('listitem', { name: /João Lima/ }, SLOW)
@@ -250,7 +252,7 @@ describe('TicketsPage transitions', () => {
     })
     const page = await renderTicketsPage(me)
     disconnectToasts = page.disconnectToasts
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
 
     await user.click(await screen.findByRole('tab', { name: /Aguardando/ }, SLOW))
     const row = await screen.findByRole('listitem', { name: /João Lima/ }, SLOW)
@@ -282,7 +284,7 @@ describe('TicketsPage transitions', () => {
     )
     const page = await renderTicketsPage(me, `/tickets/${maria.uuid}`)
     disconnectToasts = page.disconnectToasts
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
 
     const row = await screen.findByRole('listitem', { name: /Maria Souza/ }, SLOW)
     await user.click(within(row).getByRole('button', { name: 'Finalizar' }))

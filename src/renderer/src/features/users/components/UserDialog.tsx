@@ -18,6 +18,8 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { QueueSummary, UserDto } from '@shared/contracts/users'
+import { BusyButton } from '@renderer/components/BusyButton'
+import { Form } from '@renderer/components/form/Form'
 import { useCan } from '@renderer/hooks/useCan'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
@@ -42,7 +44,6 @@ import { userQueries } from '../queries'
 import { useUserDialogStyles } from './UserDialog.styles'
 import { UserGeneralTab } from './UserGeneralTab'
 import { UserPermissionsTab } from './UserPermissionsTab'
-import { BusyButton } from '@renderer/components/BusyButton'
 
 export interface UserDialogProps {
   open: boolean
@@ -220,7 +221,7 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
   const saving = formState.isSubmitting
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(handleSave, handleInvalid)(event)}>
+    <Form namespace="users" onSubmit={handleSubmit(handleSave, handleInvalid)}>
       <DialogBody>
         <DialogTitle>{t(mode === 'create' ? 'dialog.addTitle' : 'dialog.editTitle')}</DialogTitle>
         <DialogContent>
@@ -271,6 +272,6 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
           </BusyButton>
         </DialogActions>
       </DialogBody>
-    </form>
+    </Form>
   )
 }

@@ -1,18 +1,13 @@
-import {
-  Button,
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Radio,
-  RadioGroup,
-  Textarea,
-} from '@fluentui/react-components'
+import { Button, Field, Radio, RadioGroup } from '@fluentui/react-components'
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
-import { Controller, useWatch, type Control, type FieldError } from 'react-hook-form'
+import { Controller, useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { PROFILES } from '@shared/permissions'
+import { MultiSelectField } from '@renderer/components/form/MultiSelectField'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { TextAreaField } from '@renderer/components/form/TextAreaField'
+import { TextField } from '@renderer/components/form/TextField'
 import type { ConnectionOption, QueueOption } from '../api'
 import type { UserFormAccess, UserFormMode, UserFormValues } from '../forms/user-schema'
 import { UserAvatarField, type UserAvatarFieldProps } from './UserAvatarField'
@@ -72,8 +67,6 @@ export const UserGeneralTab = ({
   const [showPassword, setShowPassword] = useState(false)
   // The avatar's initials follow the name as it is typed.
   const name = useWatch({ control, name: 'name' })
-  // Messages are keys: ours in `users`, server codes as `errors:CODE`.
-  const message = (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined)
 
   return (
     <div className={styles.grid}>
@@ -81,220 +74,99 @@ export const UserGeneralTab = ({
         <UserAvatarField {...avatar} name={name} />
       </div>
 
-      <Controller
-        control={control}
-        name="name"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('dialog.fields.name')}
-            required
-            validationMessage={message(fieldState.error)}
-          >
-            <Input
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={(_event, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              autoComplete="off"
-            />
-          </Field>
-        )}
-      />
-
-      <Controller
+      <TextField control={control} name="name" label={t('dialog.fields.name')} required />
+      <TextField
         control={control}
         name="email"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('dialog.fields.email')}
-            required
-            validationMessage={message(fieldState.error)}
-          >
-            <Input
-              ref={field.ref}
-              name={field.name}
-              type="email"
-              value={field.value}
-              onChange={(_event, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              autoComplete="off"
-            />
-          </Field>
-        )}
+        type="email"
+        label={t('dialog.fields.email')}
+        required
       />
-
-      <Controller
+      <TextField
         control={control}
         name="password"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('dialog.fields.password')}
-            required={mode === 'create'}
-            hint={mode === 'edit' ? t('dialog.hints.passwordEdit') : undefined}
-            validationMessage={message(fieldState.error)}
-          >
-            <Input
-              ref={field.ref}
-              name={field.name}
-              type={showPassword ? 'text' : 'password'}
-              value={field.value}
-              onChange={(_event, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              autoComplete="new-password"
-              contentAfter={
-                <Button
-                  appearance="transparent"
-                  size="small"
-                  icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
-                  aria-label={t(showPassword ? 'dialog.password.hide' : 'dialog.password.show')}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                />
-              }
-            />
-          </Field>
-        )}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        label={t('dialog.fields.password')}
+        required={mode === 'create'}
+        hint={mode === 'edit' ? t('dialog.hints.passwordEdit') : undefined}
+        contentAfter={
+          <Button
+            appearance="transparent"
+            size="small"
+            icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
+            aria-label={t(showPassword ? 'dialog.password.hide' : 'dialog.password.show')}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((shown) => !shown)}
+          />
+        }
       />
 
       {access.canEditProfile && (
-        <Controller
+        <SelectField
           control={control}
           name="profile"
-          render={({ field, fieldState }) => (
-            <Field
-              label={t('dialog.fields.profile')}
-              required
-              validationMessage={message(fieldState.error)}
-            >
-              <Dropdown
-                ref={field.ref}
-                value={t(`profiles.${field.value}`)}
-                selectedOptions={[field.value]}
-                onOptionSelect={(_event, data) => field.onChange(data.optionValue)}
-                onBlur={field.onBlur}
-              >
-                {PROFILES.map((profile) => (
-                  <Option key={profile} value={profile}>
-                    {t(`profiles.${profile}`)}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-          )}
+          label={t('dialog.fields.profile')}
+          required
+          options={PROFILES.map((profile) => ({ value: profile, label: t(`profiles.${profile}`) }))}
         />
       )}
 
       {access.canEditQueues && (
-        <Controller
+        <MultiSelectField
           control={control}
           name="queueIds"
-          render={({ field, fieldState }) => {
-            const selected = queues.items.filter((queue) => field.value.includes(queue.id))
-            return (
-              <Field
-                label={t('dialog.fields.queues')}
-                hint={emptyHint(
-                  queues,
-                  t('dialog.hints.queuesEmpty'),
-                  t('dialog.hints.queuesError'),
-                )}
-                validationMessage={message(fieldState.error)}
-              >
-                <Dropdown
-                  ref={field.ref}
-                  multiselect
-                  disabled={queues.items.length === 0}
-                  placeholder={t('dialog.placeholders.queues')}
-                  value={selected.map((queue) => queue.name).join(', ')}
-                  selectedOptions={field.value.map(String)}
-                  onOptionSelect={(_event, data) =>
-                    field.onChange(data.selectedOptions.map(Number))
-                  }
-                  onBlur={field.onBlur}
-                >
-                  {queues.items.map((queue) => (
-                    <Option key={queue.id} value={String(queue.id)} text={queue.name}>
-                      <span className={styles.queueOption}>
-                        {/* The colour is the queue's own data, not a theme value. */}
-                        <span
-                          className={styles.queueColor}
-                          style={{ backgroundColor: queue.color }}
-                          aria-hidden
-                        />
-                        {queue.name}
-                      </span>
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            )
-          }}
+          label={t('dialog.fields.queues')}
+          hint={emptyHint(queues, t('dialog.hints.queuesEmpty'), t('dialog.hints.queuesError'))}
+          disabled={queues.items.length === 0}
+          placeholder={t('dialog.placeholders.queues')}
+          options={queues.items.map((queue) => ({
+            value: queue.id,
+            label: queue.name,
+            content: (
+              <span className={styles.queueOption}>
+                {/* The colour is the queue's own data, not a theme value. */}
+                <span
+                  className={styles.queueColor}
+                  style={{ backgroundColor: queue.color }}
+                  aria-hidden
+                />
+                {queue.name}
+              </span>
+            ),
+          }))}
         />
       )}
 
       {access.canEditProfile && (
-        <Controller
+        <SelectField
           control={control}
           name="whatsappId"
-          render={({ field, fieldState }) => {
-            const current = connections.items.find((connection) => connection.id === field.value)
-            return (
-              <Field
-                label={t('dialog.fields.whatsapp')}
-                hint={emptyHint(
-                  connections,
-                  t('dialog.hints.connectionsEmpty'),
-                  t('dialog.hints.connectionsError'),
-                )}
-                validationMessage={message(fieldState.error)}
-              >
-                <Dropdown
-                  ref={field.ref}
-                  disabled={connections.items.length === 0}
-                  value={current?.name ?? t('dialog.placeholders.noConnection')}
-                  selectedOptions={[field.value === null ? '' : String(field.value)]}
-                  onOptionSelect={(_event, data) =>
-                    field.onChange(data.optionValue ? Number(data.optionValue) : null)
-                  }
-                  onBlur={field.onBlur}
-                >
-                  <Option value="">{t('dialog.placeholders.noConnection')}</Option>
-                  {connections.items.map((connection) => (
-                    <Option key={connection.id} value={String(connection.id)}>
-                      {connection.name}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            )
-          }}
+          label={t('dialog.fields.whatsapp')}
+          hint={emptyHint(
+            connections,
+            t('dialog.hints.connectionsEmpty'),
+            t('dialog.hints.connectionsError'),
+          )}
+          disabled={connections.items.length === 0}
+          noneLabel={t('dialog.placeholders.noConnection')}
+          options={connections.items.map((connection) => ({
+            value: connection.id,
+            label: connection.name,
+          }))}
         />
       )}
 
       {access.canEditProfile &&
         (['startWork', 'endWork'] as const).map((name) => (
-          <Controller
+          <TextField
             key={name}
             control={control}
             name={name}
-            render={({ field, fieldState }) => (
-              <Field
-                label={t(`dialog.fields.${name}`)}
-                required
-                validationMessage={message(fieldState.error)}
-              >
-                <Input
-                  ref={field.ref}
-                  name={field.name}
-                  type="time"
-                  step={WORK_TIME_STEP_SECONDS}
-                  value={field.value}
-                  onChange={(_event, data) => field.onChange(data.value)}
-                  onBlur={field.onBlur}
-                />
-              </Field>
-            )}
+            type="time"
+            step={WORK_TIME_STEP_SECONDS}
+            label={t(`dialog.fields.${name}`)}
+            required
           />
         ))}
 
@@ -320,26 +192,12 @@ export const UserGeneralTab = ({
         />
       ))}
 
-      <Controller
+      <TextAreaField
+        className={styles.wide}
         control={control}
         name="farewellMessage"
-        render={({ field, fieldState }) => (
-          <Field
-            className={styles.wide}
-            label={t('dialog.fields.farewellMessage')}
-            validationMessage={message(fieldState.error)}
-          >
-            <Textarea
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={(_event, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              resize="vertical"
-              rows={3}
-            />
-          </Field>
-        )}
+        label={t('dialog.fields.farewellMessage')}
+        rows={3}
       />
     </div>
   )

@@ -1,6 +1,6 @@
-import { Switch } from '@fluentui/react-components'
-import { Controller, type Control } from 'react-hook-form'
+import type { Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { SwitchField } from '@renderer/components/form/SwitchField'
 import { USER_SWITCH_FIELDS, type UserFormValues } from '../forms/user-schema'
 import { useUserPermissionsTabStyles } from './UserPermissionsTab.styles'
 
@@ -17,43 +17,22 @@ export const UserPermissionsTab = ({ control }: UserPermissionsTabProps) => {
   const styles = useUserPermissionsTabStyles()
   return (
     <div className={styles.list}>
-      <Controller
+      <SwitchField
         control={control}
         name="allTicket"
-        render={({ field }) => (
-          <Switch
-            ref={field.ref}
-            label={t('dialog.permissions.allTicket')}
-            checked={field.value === 'enable'}
-            onChange={(_event, data) => field.onChange(data.checked ? 'enable' : 'disable')}
-          />
-        )}
+        label={t('dialog.permissions.allTicket')}
+        on="enable"
+        off="disable"
       />
-      <Controller
-        control={control}
-        name="allowGroup"
-        render={({ field }) => (
-          <Switch
-            ref={field.ref}
-            label={t('dialog.permissions.allowGroup')}
-            checked={field.value}
-            onChange={(_event, data) => field.onChange(data.checked)}
-          />
-        )}
-      />
+      <SwitchField control={control} name="allowGroup" label={t('dialog.permissions.allowGroup')} />
       {USER_SWITCH_FIELDS.map((name) => (
-        <Controller
+        <SwitchField
           key={name}
           control={control}
           name={name}
-          render={({ field }) => (
-            <Switch
-              ref={field.ref}
-              label={t(`dialog.permissions.${name}`)}
-              checked={field.value === 'enabled'}
-              onChange={(_event, data) => field.onChange(data.checked ? 'enabled' : 'disabled')}
-            />
-          )}
+          label={t(`dialog.permissions.${name}`)}
+          on="enabled"
+          off="disabled"
         />
       ))}
     </div>

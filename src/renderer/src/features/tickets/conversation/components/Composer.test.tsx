@@ -7,8 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TicketDto } from '@shared/contracts/tickets'
 import { i18n } from '@renderer/lib/i18n'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildOwnMessage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from '../api'
-import { buildOwnMessage, buildSessionUser, buildTicket } from '@renderer/features/tickets/fixtures'
 import { Composer, type ComposerMode } from './Composer'
 
 vi.mock('../api', async (importOriginal) => ({

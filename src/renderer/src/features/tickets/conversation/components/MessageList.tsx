@@ -5,12 +5,13 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '@shared/contracts/tickets'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { formatDay } from '@renderer/lib/format'
 import { notifyError, notifyInfo } from '@renderer/lib/notify'
 import { HIGHLIGHT_MS, LOAD_OLDER_THRESHOLD_PX, STICK_TO_BOTTOM_PX } from '../constants'
 import { isTicketWritable } from '../message-rules'
 import type { MessageWindow } from '../message-window'
 import { loadOlderMessages } from '../queries'
-import { buildTimeline, formatLocalDay } from '../timeline'
+import { buildTimeline } from '../timeline'
 import { MessageBubble, type MessageHandlers } from './MessageBubble'
 import { useMessageListStyles } from './MessageList.styles'
 
@@ -169,7 +170,7 @@ export const MessageList = ({ ticket, window, meId, selection, handlers }: Messa
         return (
           <div key={item.key} className={styles.separator} role="separator">
             <Caption1 className={styles.pill}>
-              {item.isToday ? t('list.today') : formatLocalDay(item.day, i18n.language)}
+              {item.isToday ? t('list.today') : formatDay(item.day, i18n.language)}
             </Caption1>
           </div>
         )

@@ -8,8 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ContactDto } from '@shared/contracts/contacts'
 import { http } from '@renderer/lib/http'
 import { endSession, startSession } from '@renderer/lib/session'
-import { buildContact, buildSessionUser } from '@renderer/features/tickets/fixtures'
-import { findDialog, HIDDEN, SLOW } from '@renderer/features/tickets/test-utils'
+import { findDialog, HIDDEN, SLOW } from '@tests/renderer/dialogs'
+import { buildSessionUser } from '@tests/renderer/session'
+import { buildContact } from '@tests/renderer/tickets.fixtures'
 import { SendContactDialog } from './SendContactDialog'
 
 /** GET /contacts finds `known` by name; POST /contacts creates; POST /messages is recorded. */

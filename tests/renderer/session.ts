@@ -1,14 +1,20 @@
-import type { SessionUser, UserDto } from '@shared/contracts/users'
+import type { SessionUser } from '@shared/contracts/users'
 
-/** A user as the server presents it, with its stored defaults; for this feature's tests. */
-export const buildUserDto = (overrides: Partial<UserDto> = {}): UserDto => ({
+/** The queue the signed-in user and the inbox fixtures belong to unless overridden. */
+export const SUPPORT_QUEUE = { id: 1, name: 'Suporte', color: '#0a7f5a' }
+
+/**
+ * The signed-in user, as the server presents him at sign-in: a profile user of queue 1 in a company far
+ * from its due date whose plan has every feature, unless overridden.
+ */
+export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   id: 1,
   companyId: 1,
   name: 'Ana',
   email: 'ana@example.com',
   profile: 'user',
   super: false,
-  online: false,
+  online: true,
   startWork: '00:00',
   endWork: '23:59',
   farewellMessage: '',
@@ -17,22 +23,16 @@ export const buildUserDto = (overrides: Partial<UserDto> = {}): UserDto => ({
   whatsappId: null,
   profileImage: null,
   defaultTicketsManagerWidth: 550,
-  queues: [],
-  queueIds: [],
+  queues: [SUPPORT_QUEUE],
+  queueIds: [1],
   allTicket: 'disable',
   allowGroup: false,
   allHistoric: 'disabled',
   allUserChat: 'disabled',
-  userClosePendingTicket: 'enabled',
+  userClosePendingTicket: 'disabled',
   showDashboard: 'disabled',
   allowRealTime: 'disabled',
   allowConnections: 'disabled',
-  ...overrides,
-})
-
-/** The signed-in form of a user: the same fields plus a company far from its due date. */
-export const buildSessionUser = (overrides: Partial<UserDto> = {}): SessionUser => ({
-  ...buildUserDto(overrides),
   company: {
     id: 1,
     name: 'Acme',
@@ -60,4 +60,5 @@ export const buildSessionUser = (overrides: Partial<UserDto> = {}): SessionUser 
       useIntegrations: true,
     },
   },
+  ...overrides,
 })

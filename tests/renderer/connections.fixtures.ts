@@ -1,6 +1,6 @@
 import type { ConnectionDto } from '@shared/contracts/connections'
 
-/** A connection as GET /whatsapp answers it to a manager, for tests. */
+/** A connection as GET /whatsapp answers it to a manager. */
 export const buildConnectionDto = (overrides: Partial<ConnectionDto> = {}): ConnectionDto => ({
   id: 1,
   companyId: 1,

@@ -1,16 +1,24 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useHelpsManagerStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+/** The operator's form-plus-table sections (companies, plans, helps) and the cells they share. */
+export const useAdminSectionStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    minHeight: 0,
+  },
   form: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
     gap: tokens.spacingHorizontalM,
+    alignItems: 'end',
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  /** A form field across the whole row. */
   wide: { gridColumn: '1 / -1' },
   formActions: {
     gridColumn: '1 / -1',
@@ -24,5 +32,9 @@ export const useHelpsManagerStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  /** Columns as wide as their content. */
+  table: { tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  /** A row's buttons side by side. */
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 })

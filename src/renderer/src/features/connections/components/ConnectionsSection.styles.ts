@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useConnectionsPageStyles = makeStyles({
+export const useConnectionsSectionStyles = makeStyles({
   root: {
     display: 'flex',
     flexDirection: 'column',

@@ -1,8 +1,8 @@
 import type { ContactDto } from '@shared/contracts/contacts'
 import type { MessageDto } from '@shared/contracts/messages'
 import type { TicketDto, TicketList } from '@shared/contracts/tickets'
-import type { SessionUser } from '@shared/contracts/users'
-import { normalizeFilters, type TicketListFilters } from './list-filters'
+import { normalizeFilters, type TicketListFilters } from '@renderer/features/tickets/list-filters'
+import { SUPPORT_QUEUE } from './session'
 
 /* Test data of the inbox, list and conversation, in the shapes the server sends. */
 
@@ -32,7 +32,6 @@ export const buildContact = (overrides: Partial<ContactDto> = {}): ContactDto =>
 /** The ticket every fixture belongs to unless overridden. */
 const TICKET_ID = 100
 const ticketUuid = (id: number) => `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`
-const SUPPORT = { id: 1, name: 'Suporte', color: '#0a7f5a' }
 
 /** An open ticket of user 1 in queue 1 unless overridden. */
 export const buildTicket = (overrides: Partial<TicketDto> = {}): TicketDto => {
@@ -54,8 +53,8 @@ export const buildTicket = (overrides: Partial<TicketDto> = {}): TicketDto => {
     },
     userId: 1,
     user: { id: 1, name: 'Ana' },
-    queueId: SUPPORT.id,
-    queue: SUPPORT,
+    queueId: SUPPORT_QUEUE.id,
+    queue: SUPPORT_QUEUE,
     tags: [],
     isGroup: false,
     isBot: false,
@@ -131,8 +130,8 @@ export const buildMessage = (overrides: Partial<MessageDto> = {}): MessageDto =>
       id: TICKET_ID,
       uuid: ticketUuid(TICKET_ID),
       whatsappId: 1,
-      queueId: SUPPORT.id,
-      queue: SUPPORT,
+      queueId: SUPPORT_QUEUE.id,
+      queue: SUPPORT_QUEUE,
     },
     createdAt,
     updatedAt: createdAt,
@@ -152,60 +151,3 @@ export const buildOwnMessage = (userId: number, overrides: Partial<MessageDto> =
     sendStatus: 'sent',
     ...overrides,
   })
-
-/** The signed-in user: a profile user of queue 1 unless overridden. */
-export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id: 1,
-  companyId: 1,
-  name: 'Ana',
-  email: 'ana@example.com',
-  profile: 'user',
-  super: false,
-  online: true,
-  startWork: '00:00',
-  endWork: '23:59',
-  farewellMessage: '',
-  defaultTheme: 'light',
-  defaultMenu: 'closed',
-  whatsappId: null,
-  profileImage: null,
-  defaultTicketsManagerWidth: 550,
-  queues: [SUPPORT],
-  queueIds: [1],
-  allTicket: 'disable',
-  allowGroup: false,
-  allHistoric: 'disabled',
-  allUserChat: 'disabled',
-  userClosePendingTicket: 'disabled',
-  showDashboard: 'disabled',
-  allowRealTime: 'disabled',
-  allowConnections: 'disabled',
-  company: {
-    id: 1,
-    name: 'Acme',
-    dueDate: '2999-12-31',
-    timezone: 'America/Sao_Paulo',
-    status: true,
-    companieSettings: {},
-    plan: {
-      id: 1,
-      name: 'Plano',
-      users: 10,
-      connections: 3,
-      queues: 5,
-      amount: '49.90',
-      isPublic: true,
-      useWhatsapp: true,
-      useFacebook: true,
-      useInstagram: true,
-      useCampaigns: true,
-      useSchedules: true,
-      useInternalChat: true,
-      useExternalApi: true,
-      useKanban: true,
-      useOpenAi: true,
-      useIntegrations: true,
-    },
-  },
-  ...overrides,
-})

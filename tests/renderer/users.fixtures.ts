@@ -1,0 +1,31 @@
+import type { UserDto } from '@shared/contracts/users'
+
+/** A user as the server presents it, with its stored defaults. */
+export const buildUserDto = (overrides: Partial<UserDto> = {}): UserDto => ({
+  id: 1,
+  companyId: 1,
+  name: 'Ana',
+  email: 'ana@example.com',
+  profile: 'user',
+  super: false,
+  online: false,
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: '',
+  defaultTheme: 'light',
+  defaultMenu: 'closed',
+  whatsappId: null,
+  profileImage: null,
+  defaultTicketsManagerWidth: 550,
+  queues: [],
+  queueIds: [],
+  allTicket: 'disable',
+  allowGroup: false,
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  ...overrides,
+})
