@@ -161,9 +161,9 @@ export default tseslint.config(
       '@renderer/*',
       ...testCode,
     ],
-    { ignores: ['**/*.test.ts', '**/testing.ts', '**/webm-fixture.ts'] },
+    { ignores: ['**/*.test.ts'] },
   ),
-  ban('src/server/**/{*.test,testing,webm-fixture}.ts', [
+  ban('src/server/**/*.test.ts', [
     'electron',
     '**/main/**',
     '@main/*',

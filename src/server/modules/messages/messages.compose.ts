@@ -239,7 +239,7 @@ export function createMessageComposer(
     if (!WEBM_TYPES.has(file.mime.split(';')[0]!.trim())) return file
     let stored: StoredFile
     try {
-      const ogg = webmOpusToOgg(await media.readFile(companyId, file.path))
+      const ogg = await webmOpusToOgg(await media.readFile(companyId, file.path))
       stored = await media.saveFile(companyId, posix.dirname(file.path), ogg, {
         maxBytes: ogg.length,
         originalName: file.name.replace(/\.webm$/i, '') + '.ogg',

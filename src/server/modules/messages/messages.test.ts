@@ -13,7 +13,7 @@ import {
 } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
-import { buildWebm, OPUS_SILENCE_20MS } from '@server/lib/webm-fixture'
+import { fixture } from '@tests/helpers/fixtures'
 import { tickets } from '../tickets/tickets.table'
 import { messages } from './messages.table'
 import { conversation, fakeDriver, multipart, PNG_1x1 } from '@tests/helpers/messages'
@@ -769,8 +769,7 @@ describe('POST /messages/:ticketId voice notes', () => {
 
   test('a WebM/Opus recording is stored and sent as Ogg/Opus, without the WebM', async () => {
     const c = await conversation(t)
-    const packets = Array.from({ length: 50 }, () => OPUS_SILENCE_20MS)
-    const row = await upload(c, buildWebm({ packets }), 'voice.webm')
+    const row = await upload(c, fixture('voice', 'chromium-mono-2s.webm'), 'voice.webm')
     expect(row).toMatchObject({
       mediaType: 'audio',
       mediaMime: 'audio/ogg; codecs=opus',
@@ -786,11 +785,8 @@ describe('POST /messages/:ticketId voice notes', () => {
 
   test('a WebM with video, or one the remux refuses, is kept as it is', async () => {
     const c = await conversation(t)
-    const video = buildWebm({
-      packets: [OPUS_SILENCE_20MS],
-      otherTracks: [{ number: 2, type: 1, codecId: 'V_VP8', video: true }],
-    })
-    const vorbis = buildWebm({ packets: [Buffer.from([1, 2])], codecId: 'A_VORBIS' })
+    const video = fixture('voice', 'chromium-video-1s.webm')
+    const vorbis = fixture('voice', 'ffmpeg-vorbis-500ms.webm')
     for (const [file, name] of [
       [video, 'clip.webm'],
       [vorbis, 'old.webm'],
