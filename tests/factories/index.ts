@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { COMPANY_SETTING_DEFAULTS } from '@shared/contracts/settings'
 import type { Database } from '@server/db/client'
 import { hashPassword } from '@server/lib/passwords'
-import { addDays } from '@server/lib/time'
+import { addDays } from '@shared/dates'
 import { companies, type CompanyRow } from '@server/modules/companies/companies.table'
-import { generateConnectionToken } from '@server/modules/connections/connections.service'
+import { generateConnectionToken } from '@server/modules/connections/connections.rules'
 import {
   connectionQueues,
   connections,

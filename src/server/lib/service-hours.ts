@@ -5,7 +5,8 @@ import {
   type ServiceHoursDay,
   type WeekdayEn,
 } from '@shared/contracts/service-hours'
-import { minutesIn, parseTimeOfDay } from './time'
+import { minutesIn } from '@shared/dates'
+import { parseTimeOfDay } from './time'
 
 const MINUTES_PER_DAY = 24 * 60
 

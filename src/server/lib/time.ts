@@ -1,8 +1,4 @@
-/**
- * Work-hour checks of the server. The calendar and clock helpers both sides use live in
- * `@shared/dates`; they are re-exported here for the server's callers.
- */
-export { addDays, dateIn, minutesIn } from '@shared/dates'
+/** Work-hour checks of sign-in. Calendar and clock helpers live in `@shared/dates`. */
 
 /** Minutes since midnight of an `HH:mm` time of day. */
 export const parseTimeOfDay = (value: string): number => {

@@ -6,7 +6,7 @@ import { buildCompany, buildPlan, buildUser } from '@tests/factories'
 import { refreshCookieOf, signIn } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { createMailer } from '@server/lib/mailer'
-import { addDays } from '@server/lib/time'
+import { addDays } from '@shared/dates'
 
 let t: TestApp
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type {
 } from '@shared/contracts/connections'
 import { isValidServiceHours } from '@shared/contracts/service-hours'
 import { AppError, validationError } from '@server/lib/app-error'
-import { dateIn } from '@server/lib/time'
+import { dateIn } from '@shared/dates'
 import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 import type { connections } from './connections.table'
 

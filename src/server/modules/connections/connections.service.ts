@@ -19,9 +19,6 @@ import { connectionsRepository } from './connections.repository'
 import { createConnectionWrites, type ConnectionCollaborators } from './connections.writes'
 import type { ConnectionRow } from './connections.table'
 
-// Where tests/factories/index.ts has always taken it from; the token is made in the rules.
-export { generateConnectionToken } from './connections.rules'
-
 /** A file of the multipart form, read only once the caller may change the connection. */
 export interface UploadedFile {
   file: Readable

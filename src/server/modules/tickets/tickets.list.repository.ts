@@ -16,7 +16,7 @@ import {
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Scope } from '@shared/tickets/visibility'
 import type { Executor } from '@server/db/client'
-import { addDays } from '@server/lib/time'
+import { addDays } from '@shared/dates'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { contactTags } from '../tags/tags.table'

@@ -6,7 +6,6 @@ import { CursorId, keysetCursor, type KeysetCursor } from '@server/lib/keyset-cu
 
 // Which tickets a view may hold is the rule the client shares (@shared/tickets/visibility); this
 // file holds the rest of a GET /tickets request on the server.
-export { listScope, selectableQueues } from '@shared/tickets/visibility'
 
 /** A GET /tickets request as the list repository runs it. */
 export interface TicketListFilter {

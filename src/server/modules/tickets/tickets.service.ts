@@ -1,4 +1,5 @@
 import type { RequestContext } from '@server/context'
+import { listScope, selectableQueues } from '@shared/tickets/visibility'
 import type { Channel } from '@shared/contracts/connections'
 import {
   TICKET_COUNT_CAP,
@@ -24,13 +25,7 @@ import type { QueuesService } from '../queues/queues.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
 import type { TicketCore } from './tickets.core'
-import {
-  listScope,
-  parseStatusList,
-  selectableQueues,
-  ticketListCursor,
-  type TicketListFilter,
-} from './tickets.list'
+import { parseStatusList, ticketListCursor, type TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
 import { ticketPolicy, type TicketViewer } from './tickets.policy'
 import { ticketsRepository } from './tickets.repository'

@@ -1,3 +1,4 @@
+import { format } from 'date-fns'
 import * as yup from 'yup'
 import type {
   Channel,
@@ -94,14 +95,11 @@ export interface ConnectionSchemaContext {
   now: Date
 }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
 /** A date as a datetime-local input value, in local time. */
-export const toLocalDateTime = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+export const toLocalDateTime = (date: Date): string => format(date, "yyyy-MM-dd'T'HH:mm")
 
 /** A date as a date input value (YYYY-MM-DD), in local time. */
-export const toLocalDate = (date: Date): string => toLocalDateTime(date).slice(0, 10)
+export const toLocalDate = (date: Date): string => format(date, 'yyyy-MM-dd')
 
 /** 001 §9: imports reach at most 2 years back. */
 export const importWindowStart = earliestImportDate
