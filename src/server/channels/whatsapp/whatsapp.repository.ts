@@ -5,7 +5,7 @@ import { connections, type ConnectionRow } from '@server/modules/connections/con
 import {
   whatsappSessionCreds,
   whatsappSessionKeys,
-} from '@server/modules/connections/sessions.table'
+} from '@server/modules/connections/connections.sessions.table'
 
 export interface KeyChange {
   type: string

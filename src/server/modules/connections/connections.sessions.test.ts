@@ -14,7 +14,7 @@ import { createTokenService } from '@server/lib/tokens'
 import { createConnectionEvents } from './connections.events'
 import { createConnectionsService } from './connections.service'
 import { connections } from './connections.table'
-import { whatsappSessionCreds } from './sessions.table'
+import { whatsappSessionCreds } from './connections.sessions.table'
 
 const ME = { id: '5511900000000:12@s.whatsapp.net', name: 'Loja' }
 

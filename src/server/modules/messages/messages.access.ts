@@ -4,7 +4,7 @@ import { isId } from '@server/lib/id-list'
 import type { TicketRow } from '../tickets/tickets.table'
 import type { MessagesRepository } from './messages.repository'
 import type { MessageRow } from './messages.table'
-import { canActOnTicket, canSeeTicket } from './visibility'
+import { canActOnTicket, canSeeTicket } from './messages.visibility'
 
 const TICKET_REF = /^(?:(\d{1,10})|([0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}))$/
 /** Facebook and Instagram accept replies for 24 hours after the contact's last message. */

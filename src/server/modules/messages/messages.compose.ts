@@ -21,8 +21,8 @@ import {
 } from './messages.repository'
 import type { MessageRow } from './messages.table'
 import type { OutboundSender } from './outbound.sender'
-import { renderTemplate } from './template'
-import { buildVCard, parseVCard, type ContactCard } from './vcard'
+import { renderTemplate } from './messages.template'
+import { buildVCard, parseVCard, type ContactCard } from './messages.vcard'
 
 /** POST /messages/{ticketId}, once read from JSON or multipart. */
 export interface SendInput {

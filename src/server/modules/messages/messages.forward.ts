@@ -11,7 +11,7 @@ import type { MessageComposer } from './messages.compose'
 import type { MessageEvents } from './messages.events'
 import { messagesRepository } from './messages.repository'
 import { TEXT_MEDIA_TYPES } from './messages.table'
-import { canActOnTicket } from './visibility'
+import { canActOnTicket } from './messages.visibility'
 
 /** An active ticket of the forward's target contact is held by someone else (000 §4). */
 export class TicketConflictError extends Error {

@@ -22,8 +22,8 @@ import { createMessageForwarder } from './messages.forward'
 import { messagesRepository, type HistoryCursor, type ReadReceipt } from './messages.repository'
 import type { AutomaticMessages } from './outbound.types'
 import { chatOf, createOutboundSender } from './outbound.sender'
-import { transcribeAudio } from './transcription'
-import { canSeeTicket, historyScope, readsOnView } from './visibility'
+import { transcribeAudio } from './messages.transcription'
+import { canSeeTicket, historyScope, readsOnView } from './messages.visibility'
 
 interface Collaborators {
   channels: ChannelRegistry

@@ -10,7 +10,7 @@ import type { MessageEvents } from './messages.events'
 import { messagesRepository } from './messages.repository'
 import type { MessageRow } from './messages.table'
 import { outboundRepository } from './outbound.repository'
-import { parseVCard } from './vcard'
+import { parseVCard } from './messages.vcard'
 
 /** Waits before the 2nd, 3rd, … attempt; after the last one the message is failed. */
 export const SEND_BACKOFF_MS = [2_000, 10_000, 60_000, 300_000, 300_000] as const

@@ -6,7 +6,7 @@ import {
   readsOnView,
   type TicketViewer,
   type VisibleTicket,
-} from './visibility'
+} from './messages.visibility'
 
 const viewer = (overrides: Partial<TicketViewer> = {}): TicketViewer => ({
   id: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { greetingFor, renderTemplate, type TemplateContext } from './template'
-import { buildVCard, parseVCard } from './vcard'
+import { greetingFor, renderTemplate, type TemplateContext } from './messages.template'
+import { buildVCard, parseVCard } from './messages.vcard'
 
 const context: TemplateContext = {
   contactName: 'Maria  da Silva',
