@@ -13,8 +13,8 @@ import { CalendarArrowRightRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import { PLATFORM_COMPANY_ID } from '@shared/constants'
 import type { CompanyAdminDto } from '@shared/contracts/companies'
 import { todayIn } from '@shared/dates'
@@ -215,36 +215,27 @@ const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
   const save = useSaveCompanyMutation()
   const mode = company ? 'edit' : 'create'
   const platform = company?.id === PLATFORM_COMPANY_ID
-  const { control, handleSubmit, reset, formState } = useForm<CompanyFormValues>({
+  const { control, formProps } = useAdminSectionForm<CompanyFormValues>({
     defaultValues: company
       ? companyToFormValues(company)
       : emptyCompanyFormValues(advanceDueDate(today, 'MENSAL')),
     resolver: yupResolver(buildCompanySchema(mode)),
-  })
-
-  const handleSave = async (values: CompanyFormValues) => {
-    try {
-      await save.mutateAsync(
+    save: (values) =>
+      save.mutateAsync(
         company
           ? { id: company.id, body: toUpdateCompanyBody(values) }
           : { id: null, body: toCompanyBody(values) },
-      )
-    } catch {
-      return
-    }
-    notifySuccess(t('toasts.saved'))
-    reset()
-    onDone()
-  }
+      ),
+    savedMessage: t('toasts.saved'),
+    onDone,
+  })
 
   return (
     <AdminSectionForm
       namespace="companies"
       label={t(company ? 'form.editTitle' : 'form.addTitle')}
       editing={company !== null}
-      busy={formState.isSubmitting}
-      onSubmit={handleSubmit(handleSave)}
-      onCancel={onDone}
+      {...formProps}
     >
       <TextField control={control} name="name" label={t('form.name')} required />
       <TextField control={control} name="email" type="email" label={t('form.email')} required />

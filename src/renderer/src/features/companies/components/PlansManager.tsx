@@ -9,8 +9,8 @@ import {
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import { PLAN_FEATURE_FLAGS, type PlanDto } from '@shared/contracts/plans'
 import {
   AdminSection,
@@ -118,30 +118,20 @@ export const PlansManager = () => {
 const PlanForm = ({ plan, onDone }: { plan: PlanDto | null; onDone: () => void }) => {
   const { t } = useTranslation('companies')
   const save = useSavePlanMutation()
-  const { control, handleSubmit, reset, formState } = useForm<PlanFormValues>({
+  const { control, formProps } = useAdminSectionForm<PlanFormValues>({
     defaultValues: plan ? planToFormValues(plan) : emptyPlanFormValues(),
     resolver: yupResolver(planSchema),
+    save: (values) => save.mutateAsync({ id: plan?.id ?? null, body: toPlanBody(values) }),
+    savedMessage: t('toasts.saved'),
+    onDone,
   })
-
-  const handleSave = async (values: PlanFormValues) => {
-    try {
-      await save.mutateAsync({ id: plan?.id ?? null, body: toPlanBody(values) })
-    } catch {
-      return
-    }
-    notifySuccess(t('toasts.saved'))
-    reset()
-    onDone()
-  }
 
   return (
     <AdminSectionForm
       namespace="companies"
       label={t(plan ? 'plans.editTitle' : 'plans.addTitle')}
       editing={plan !== null}
-      busy={formState.isSubmitting}
-      onSubmit={handleSubmit(handleSave)}
-      onCancel={onDone}
+      {...formProps}
     >
       <TextField control={control} name="name" label={t('plans.name')} required />
       {(['users', 'connections', 'queues'] as const).map((name) => (

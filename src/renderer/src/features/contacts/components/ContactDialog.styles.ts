@@ -16,5 +16,4 @@ export const useContactDialogStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
   },
   removeExtra: { marginBottom: tokens.spacingVerticalXXS },
-  state: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXL },
 })

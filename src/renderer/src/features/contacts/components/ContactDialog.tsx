@@ -6,9 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   Subtitle2,
 } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
@@ -17,12 +14,13 @@ import { useQuery } from '@tanstack/react-query'
 import { isAxiosError } from 'axios'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { RecordDialogLoader } from '@renderer/components/RecordDialogLoader'
 import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
 import { TextField } from '@renderer/components/form/TextField'
 import { errorCodeOf } from '@renderer/lib/http'
-import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
+import { notifyError, notifySuccess } from '@renderer/lib/notify'
 import {
   contactSchema,
   contactToFormValues,
@@ -73,38 +71,18 @@ const EditContactLoader = ({
   onSaved?: (contact: ContactDto) => void
 }) => {
   const { t } = useTranslation('contacts')
-  const styles = useContactDialogStyles()
   const contact = useQuery(contactQueries.detail(contactId))
-  if (contact.data) {
-    return (
-      <ContactForm key={contactId} contact={contact.data} onClose={onClose} onSaved={onSaved} />
-    )
-  }
   return (
-    <DialogBody>
-      <DialogTitle>{t('dialog.editTitle')}</DialogTitle>
-      <DialogContent>
-        {contact.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{errorMessage(contact.error)}</MessageBarBody>
-          </MessageBar>
-        ) : (
-          <div className={styles.state}>
-            <Spinner label={t('dialog.loading')} />
-          </div>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {contact.isError && (
-          <Button appearance="primary" onClick={() => void contact.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        )}
-        <Button appearance="secondary" onClick={onClose}>
-          {t('actions.close')}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <RecordDialogLoader
+      query={contact}
+      title={t('dialog.editTitle')}
+      loadingLabel={t('dialog.loading')}
+      onClose={onClose}
+    >
+      {(record) => (
+        <ContactForm key={contactId} contact={record} onClose={onClose} onSaved={onSaved} />
+      )}
+    </RecordDialogLoader>
   )
 }
 

@@ -9,8 +9,8 @@ import {
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import type { HelpDto } from '@shared/contracts/helps'
 import {
   AdminSection,
@@ -93,30 +93,20 @@ const HelpForm = ({ help, onDone }: { help: HelpDto | null; onDone: () => void }
   const { t } = useTranslation('helps')
   const styles = useAdminSectionStyles()
   const save = useSaveHelpMutation()
-  const { control, handleSubmit, reset, formState } = useForm<HelpFormValues>({
+  const { control, formProps } = useAdminSectionForm<HelpFormValues>({
     defaultValues: helpToFormValues(help),
     resolver: yupResolver(helpSchema),
+    save: (values) => save.mutateAsync({ id: help?.id ?? null, body: toHelpBody(values) }),
+    savedMessage: t('toasts.saved'),
+    onDone,
   })
-
-  const handleSave = async (values: HelpFormValues) => {
-    try {
-      await save.mutateAsync({ id: help?.id ?? null, body: toHelpBody(values) })
-    } catch {
-      return
-    }
-    notifySuccess(t('toasts.saved'))
-    reset()
-    onDone()
-  }
 
   return (
     <AdminSectionForm
       namespace="helps"
       label={t(help ? 'form.editTitle' : 'form.addTitle')}
       editing={help !== null}
-      busy={formState.isSubmitting}
-      onSubmit={handleSubmit(handleSave)}
-      onCancel={onDone}
+      {...formProps}
     >
       <TextField control={control} name="title" label={t('form.title')} required />
       <TextField

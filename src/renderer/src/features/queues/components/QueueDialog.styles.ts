@@ -2,11 +2,6 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 
 export const useQueueDialogStyles = makeStyles({
   surface: { maxWidth: 'min(56rem, 96vw)', width: '100%' },
-  state: {
-    display: 'flex',
-    justifyContent: 'center',
-    paddingBlock: tokens.spacingVerticalXXL,
-  },
   tabs: { marginBottom: tokens.spacingVerticalM },
   grid: {
     display: 'grid',

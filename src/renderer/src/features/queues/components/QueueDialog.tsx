@@ -6,9 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   Tab,
   TabList,
 } from '@fluentui/react-components'
@@ -17,12 +14,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { RecordDialogLoader } from '@renderer/components/RecordDialogLoader'
 import type { QueueDetailDto } from '@shared/contracts/queues'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
 import { ServiceHoursEditor } from '@renderer/components/ServiceHoursEditor'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
+import { notifyError, notifySuccess } from '@renderer/lib/notify'
 import { readQueueFieldError } from '../api'
 import {
   emptyQueueFormValues,
@@ -66,37 +64,17 @@ export const QueueDialog = ({ open, queueId, onClose }: QueueDialogProps) => {
 
 const EditQueueLoader = ({ queueId, onClose }: { queueId: number; onClose: () => void }) => {
   const { t } = useTranslation('queues')
-  const styles = useQueueDialogStyles()
   const queue = useQuery(queueQueries.detail(queueId))
-
-  if (queue.data) return <QueueForm key={queueId} queue={queue.data} onClose={onClose} />
   return (
-    <DialogBody>
-      <DialogTitle>{t('dialog.editTitle')}</DialogTitle>
-      <DialogContent>
-        {queue.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>
-              {t('dialog.loadError')} {errorMessage(queue.error)}
-            </MessageBarBody>
-          </MessageBar>
-        ) : (
-          <div className={styles.state}>
-            <Spinner label={t('dialog.loading')} />
-          </div>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {queue.isError && (
-          <Button appearance="primary" onClick={() => void queue.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        )}
-        <Button appearance="secondary" onClick={onClose}>
-          {t('actions.close')}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <RecordDialogLoader
+      query={queue}
+      title={t('dialog.editTitle')}
+      loadingLabel={t('dialog.loading')}
+      errorLabel={t('dialog.loadError')}
+      onClose={onClose}
+    >
+      {(record) => <QueueForm key={queueId} queue={record} onClose={onClose} />}
+    </RecordDialogLoader>
   )
 }
 

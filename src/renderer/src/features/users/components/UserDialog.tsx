@@ -6,9 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   Tab,
   TabList,
 } from '@fluentui/react-components'
@@ -17,12 +14,13 @@ import { useMemo, useState } from 'react'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { RecordDialogLoader } from '@renderer/components/RecordDialogLoader'
 import type { QueueSummary, UserDto } from '@shared/contracts/users'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
 import { useCan } from '@renderer/hooks/useCan'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
+import { notifyError, notifySuccess } from '@renderer/lib/notify'
 import { readUserFieldError, type QueueOption } from '../api'
 import {
   buildUserSchema,
@@ -41,7 +39,7 @@ import {
   useUploadUserAvatarMutation,
 } from '../mutations'
 import { userQueries } from '../queries'
-import { useUserDialogStyles } from './UserDialog.styles'
+
 import { UserGeneralTab } from './UserGeneralTab'
 import { UserPermissionsTab } from './UserPermissionsTab'
 
@@ -77,37 +75,17 @@ export const UserDialog = ({ open, userId, onClose }: UserDialogProps) => {
 
 const EditUserLoader = ({ userId, onClose }: { userId: number; onClose: () => void }) => {
   const { t } = useTranslation('users')
-  const styles = useUserDialogStyles()
   const user = useQuery(userQueries.detail(userId))
-
-  if (user.data) return <UserForm key={userId} user={user.data} onClose={onClose} />
   return (
-    <DialogBody>
-      <DialogTitle>{t('dialog.editTitle')}</DialogTitle>
-      <DialogContent>
-        {user.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>
-              {t('dialog.loadError')} {errorMessage(user.error)}
-            </MessageBarBody>
-          </MessageBar>
-        ) : (
-          <div className={styles.state}>
-            <Spinner label={t('dialog.loading')} />
-          </div>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {user.isError && (
-          <Button appearance="primary" onClick={() => void user.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        )}
-        <Button appearance="secondary" onClick={onClose}>
-          {t('actions.close')}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <RecordDialogLoader
+      query={user}
+      title={t('dialog.editTitle')}
+      loadingLabel={t('dialog.loading')}
+      errorLabel={t('dialog.loadError')}
+      onClose={onClose}
+    >
+      {(record) => <UserForm key={userId} user={record} onClose={onClose} />}
+    </RecordDialogLoader>
   )
 }
 

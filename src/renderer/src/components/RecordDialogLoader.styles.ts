@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useUserDialogStyles = makeStyles({
+export const useRecordDialogLoaderStyles = makeStyles({
   state: {
     display: 'flex',
     justifyContent: 'center',
