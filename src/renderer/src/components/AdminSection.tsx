@@ -1,9 +1,10 @@
-import { Button, Spinner } from '@fluentui/react-components'
+import { Button, Spinner, TableCell } from '@fluentui/react-components'
 import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConfirmDeleteDialog } from '@renderer/hooks/useConfirmDelete'
 import { BusyButton } from './BusyButton'
 import { ConfirmDialog } from './ConfirmDialog'
+import { EditDeleteButtons } from './EditDeleteButtons'
 import { EmptyState } from './EmptyState'
 import { Form } from './form/Form'
 import { useAdminSectionStyles } from './AdminSection.styles'
@@ -115,4 +116,35 @@ export const AdminSectionTable = ({
     )
   if (isEmpty) return <EmptyState title={emptyTitle} />
   return <div className={styles.scroller}>{children}</div>
+}
+
+export interface AdminSectionRowActionsProps {
+  onEdit: () => void
+  /** Absent when the row cannot be deleted. */
+  onDelete?: () => void
+  /** Buttons of this kind of record, before edit and delete. */
+  children?: ReactNode
+}
+
+/** The last cell of a section's row: its own buttons, then edit and (when allowed) delete. */
+export const AdminSectionRowActions = ({
+  onEdit,
+  onDelete,
+  children,
+}: AdminSectionRowActionsProps) => {
+  const { t } = useTranslation('common')
+  const styles = useAdminSectionStyles()
+  return (
+    <TableCell>
+      <div className={styles.actions}>
+        {children}
+        <EditDeleteButtons
+          editLabel={t('actions.edit')}
+          onEdit={onEdit}
+          deleteLabel={t('actions.delete')}
+          {...(onDelete ? { onDelete } : {})}
+        />
+      </div>
+    </TableCell>
+  )
 }

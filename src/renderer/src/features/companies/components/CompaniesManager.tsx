@@ -19,13 +19,13 @@ import { PLATFORM_COMPANY_ID } from '@shared/constants'
 import type { CompanyAdminDto } from '@shared/contracts/companies'
 import { todayIn } from '@shared/dates'
 import {
+  AdminSectionRowActions,
   AdminSection,
   AdminSectionForm,
   AdminSectionTable,
 } from '@renderer/components/AdminSection'
 import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
 import { BusyButton } from '@renderer/components/BusyButton'
-import { EditDeleteButtons } from '@renderer/components/EditDeleteButtons'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
@@ -162,26 +162,21 @@ export const CompaniesManager = () => {
                   </TableCell>
                   <TableCell className={styles.nowrap}>{formatBytes(company.folderSize)}</TableCell>
                   <TableCell>{company.numberFileFolder}</TableCell>
-                  <TableCell>
-                    <div className={styles.actions}>
-                      {!platform && (
-                        <Tooltip content={t('actions.advanceDueDate')} relationship="label">
-                          <Button
-                            size="small"
-                            icon={<CalendarArrowRightRegular />}
-                            disabled={save.isPending}
-                            onClick={() => handleAdvance(company)}
-                          />
-                        </Tooltip>
-                      )}
-                      <EditDeleteButtons
-                        editLabel={t('actions.edit')}
-                        onEdit={() => setEditing(company)}
-                        deleteLabel={t('actions.delete')}
-                        {...(platform ? {} : { onDelete: () => deletion.ask(company) })}
-                      />
-                    </div>
-                  </TableCell>
+                  <AdminSectionRowActions
+                    onEdit={() => setEditing(company)}
+                    {...(platform ? {} : { onDelete: () => deletion.ask(company) })}
+                  >
+                    {!platform && (
+                      <Tooltip content={t('actions.advanceDueDate')} relationship="label">
+                        <Button
+                          size="small"
+                          icon={<CalendarArrowRightRegular />}
+                          disabled={save.isPending}
+                          onClick={() => handleAdvance(company)}
+                        />
+                      </Tooltip>
+                    )}
+                  </AdminSectionRowActions>
                 </TableRow>
               )
             })}

@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next'
 import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import { PLAN_FEATURE_FLAGS, type PlanDto } from '@shared/contracts/plans'
 import {
+  AdminSectionRowActions,
   AdminSection,
   AdminSectionForm,
   AdminSectionTable,
 } from '@renderer/components/AdminSection'
 import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
-import { EditDeleteButtons } from '@renderer/components/EditDeleteButtons'
 import { NumberField } from '@renderer/components/form/NumberField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
@@ -96,16 +96,10 @@ export const PlansManager = () => {
                 {PLAN_FEATURE_FLAGS.map((flag) => (
                   <TableCell key={flag}>{yesNo(plan[flag])}</TableCell>
                 ))}
-                <TableCell>
-                  <div className={styles.actions}>
-                    <EditDeleteButtons
-                      editLabel={t('actions.edit')}
-                      onEdit={() => setEditing(plan)}
-                      deleteLabel={t('actions.delete')}
-                      onDelete={() => deletion.ask(plan)}
-                    />
-                  </div>
-                </TableCell>
+                <AdminSectionRowActions
+                  onEdit={() => setEditing(plan)}
+                  onDelete={() => deletion.ask(plan)}
+                />
               </TableRow>
             ))}
           </TableBody>

@@ -1,10 +1,8 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
-  DialogSurface,
   DialogTitle,
   Subtitle2,
 } from '@fluentui/react-components'
@@ -14,7 +12,7 @@ import { useQuery } from '@tanstack/react-query'
 import { isAxiosError } from 'axios'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { RecordDialogLoader } from '@renderer/components/RecordDialogLoader'
+import { RecordDialog } from '@renderer/components/RecordDialog'
 import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
@@ -49,40 +47,27 @@ export const ContactDialog = ({
   initialName,
   onClose,
   onSaved,
-}: ContactDialogProps) => (
-  <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
-    <DialogSurface>
-      {contactId === undefined ? (
-        <ContactForm contact={null} initialName={initialName} onClose={onClose} onSaved={onSaved} />
-      ) : (
-        <EditContactLoader contactId={contactId} onClose={onClose} onSaved={onSaved} />
-      )}
-    </DialogSurface>
-  </Dialog>
-)
-
-const EditContactLoader = ({
-  contactId,
-  onClose,
-  onSaved,
-}: {
-  contactId: number
-  onClose: () => void
-  onSaved?: (contact: ContactDto) => void
-}) => {
+}: ContactDialogProps) => {
   const { t } = useTranslation('contacts')
-  const contact = useQuery(contactQueries.detail(contactId))
   return (
-    <RecordDialogLoader
-      query={contact}
+    <RecordDialog
+      open={open}
+      onClose={onClose}
+      recordId={contactId}
+      load={contactQueries.detail}
       title={t('dialog.editTitle')}
       loadingLabel={t('dialog.loading')}
-      onClose={onClose}
     >
       {(record) => (
-        <ContactForm key={contactId} contact={record} onClose={onClose} onSaved={onSaved} />
+        <ContactForm
+          key={contactId}
+          contact={record}
+          initialName={initialName}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
       )}
-    </RecordDialogLoader>
+    </RecordDialog>
   )
 }
 

@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next'
 import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import type { HelpDto } from '@shared/contracts/helps'
 import {
+  AdminSectionRowActions,
   AdminSection,
   AdminSectionForm,
   AdminSectionTable,
 } from '@renderer/components/AdminSection'
 import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
-import { EditDeleteButtons } from '@renderer/components/EditDeleteButtons'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
@@ -30,7 +30,6 @@ import { helpQueries } from '../queries'
 /** The operator's help videos: a form and the table (title, description, video code). */
 export const HelpsManager = () => {
   const { t } = useTranslation('helps')
-  const styles = useAdminSectionStyles()
   const [editing, setEditing] = useState<HelpDto | null>(null)
   const helps = useQuery(helpQueries.gallery())
   const remove = useDeleteHelpMutation()
@@ -70,16 +69,10 @@ export const HelpsManager = () => {
                 <TableCell>{help.title}</TableCell>
                 <TableCell>{help.description}</TableCell>
                 <TableCell>{help.video}</TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    <EditDeleteButtons
-                      editLabel={t('actions.edit')}
-                      onEdit={() => setEditing(help)}
-                      deleteLabel={t('actions.delete')}
-                      onDelete={() => deletion.ask(help)}
-                    />
-                  </div>
-                </TableCell>
+                <AdminSectionRowActions
+                  onEdit={() => setEditing(help)}
+                  onDelete={() => deletion.ask(help)}
+                />
               </TableRow>
             ))}
           </TableBody>

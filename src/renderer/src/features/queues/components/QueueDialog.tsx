@@ -1,10 +1,8 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
-  DialogSurface,
   DialogTitle,
   Tab,
   TabList,
@@ -14,7 +12,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { RecordDialogLoader } from '@renderer/components/RecordDialogLoader'
+import { RecordDialog } from '@renderer/components/RecordDialog'
 import type { QueueDetailDto } from '@shared/contracts/queues'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
@@ -43,38 +41,21 @@ export interface QueueDialogProps {
 
 /** The queue modal (001 §2): data and option tree; service hours when scheduleType is queue. */
 export const QueueDialog = ({ open, queueId, onClose }: QueueDialogProps) => {
+  const { t } = useTranslation('queues')
   const styles = useQueueDialogStyles()
   return (
-    <Dialog
+    <RecordDialog
       open={open}
-      onOpenChange={(_event, data) => {
-        if (!data.open) onClose()
-      }}
-    >
-      <DialogSurface className={styles.surface}>
-        {queueId === undefined ? (
-          <QueueForm queue={null} onClose={onClose} />
-        ) : (
-          <EditQueueLoader queueId={queueId} onClose={onClose} />
-        )}
-      </DialogSurface>
-    </Dialog>
-  )
-}
-
-const EditQueueLoader = ({ queueId, onClose }: { queueId: number; onClose: () => void }) => {
-  const { t } = useTranslation('queues')
-  const queue = useQuery(queueQueries.detail(queueId))
-  return (
-    <RecordDialogLoader
-      query={queue}
+      onClose={onClose}
+      recordId={queueId}
+      load={queueQueries.detail}
+      surfaceClassName={styles.surface}
       title={t('dialog.editTitle')}
       loadingLabel={t('dialog.loading')}
       errorLabel={t('dialog.loadError')}
-      onClose={onClose}
     >
       {(record) => <QueueForm key={queueId} queue={record} onClose={onClose} />}
-    </RecordDialogLoader>
+    </RecordDialog>
   )
 }
 

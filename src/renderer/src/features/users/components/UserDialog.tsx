@@ -1,10 +1,8 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
-  DialogSurface,
   DialogTitle,
   Tab,
   TabList,
@@ -14,7 +12,7 @@ import { useMemo, useState } from 'react'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { RecordDialogLoader } from '@renderer/components/RecordDialogLoader'
+import { RecordDialog } from '@renderer/components/RecordDialog'
 import type { QueueSummary, UserDto } from '@shared/contracts/users'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
@@ -55,37 +53,19 @@ export interface UserDialogProps {
  * "Profile"). Escape and Cancel close it; Enter in a field saves.
  */
 export const UserDialog = ({ open, userId, onClose }: UserDialogProps) => {
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(_event, data) => {
-        if (!data.open) onClose()
-      }}
-    >
-      <DialogSurface>
-        {userId === undefined ? (
-          <UserForm user={null} onClose={onClose} />
-        ) : (
-          <EditUserLoader userId={userId} onClose={onClose} />
-        )}
-      </DialogSurface>
-    </Dialog>
-  )
-}
-
-const EditUserLoader = ({ userId, onClose }: { userId: number; onClose: () => void }) => {
   const { t } = useTranslation('users')
-  const user = useQuery(userQueries.detail(userId))
   return (
-    <RecordDialogLoader
-      query={user}
+    <RecordDialog
+      open={open}
+      onClose={onClose}
+      recordId={userId}
+      load={userQueries.detail}
       title={t('dialog.editTitle')}
       loadingLabel={t('dialog.loading')}
       errorLabel={t('dialog.loadError')}
-      onClose={onClose}
     >
       {(record) => <UserForm key={userId} user={record} onClose={onClose} />}
-    </RecordDialogLoader>
+    </RecordDialog>
   )
 }
 

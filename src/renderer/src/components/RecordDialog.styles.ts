@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useRecordDialogLoaderStyles = makeStyles({
+export const useRecordDialogStyles = makeStyles({
   state: {
     display: 'flex',
     justifyContent: 'center',
