@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from 'vitest'
+import { afterEach, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'atende-config-'))
+const made: string[] = []
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'atende-config-'))
+  made.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 
 test('missing secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused', () => {
   const dir = dataDir()

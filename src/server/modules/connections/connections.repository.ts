@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { companies } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
@@ -35,7 +36,7 @@ export function connectionsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
       return row
     },
 
@@ -108,7 +109,7 @@ export function connectionsRepository(db: Executor) {
     async remove(companyId: number, id: number): Promise<ConnectionRow | undefined> {
       const [row] = await db
         .delete(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
         .returning()
       return row
     },
@@ -144,7 +145,7 @@ export function connectionsRepository(db: Executor) {
       const [row] = await db
         .select({ id: connections.id })
         .from(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
       return row !== undefined
     },
 
@@ -220,7 +221,7 @@ export function connectionsRepository(db: Executor) {
       const [row] = await db
         .update(connections)
         .set({ ...changes, updatedAt: sql`now()` })
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
         .returning()
       return row
     },

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import {
   contactImportJobs,
@@ -24,8 +25,6 @@ const INSERT_CHUNK = 1_000
 
 /** Contact imports and their rows (contacts.import.ts). */
 export function contactImportRepository(db: Executor) {
-  const jobWhere = (companyId: number, id: number) =>
-    and(eq(contactImportJobs.companyId, companyId), eq(contactImportJobs.id, id))
   const rowWhere = (companyId: number, importId: number, row: number) =>
     and(
       eq(contactImportRows.companyId, companyId),
@@ -116,7 +115,7 @@ export function contactImportRepository(db: Executor) {
           updated: count('updated'),
           skipped: count('skipped'),
         })
-        .where(jobWhere(companyId, importId))
+        .where(companyRow(contactImportJobs, companyId, importId))
         .returning()
       return row ?? null
     },
@@ -134,13 +133,21 @@ export function contactImportRepository(db: Executor) {
           error: outcome.error ?? null,
           finishedAt: sql`now()`,
         })
-        .where(and(jobWhere(companyId, id), eq(contactImportJobs.status, 'running')))
+        .where(
+          and(
+            companyRow(contactImportJobs, companyId, id),
+            eq(contactImportJobs.status, 'running'),
+          ),
+        )
         .returning()
       return row ?? null
     },
 
     async findJob(companyId: number, id: number): Promise<ContactImportJobRow | null> {
-      const [row] = await db.select().from(contactImportJobs).where(jobWhere(companyId, id))
+      const [row] = await db
+        .select()
+        .from(contactImportJobs)
+        .where(companyRow(contactImportJobs, companyId, id))
       return row ?? null
     },
 

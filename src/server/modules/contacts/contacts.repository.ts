@@ -11,6 +11,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { ContactChannel, TagRef } from '@shared/contracts/contacts'
 import type { Executor } from '@server/db/client'
 import { connections } from '../connections/connections.table'
@@ -165,7 +166,7 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
       const [row] = await db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .where(companyRow(contacts, companyId, id))
       return row ?? null
     },
 
@@ -310,7 +311,7 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
       const [row] = await db
         .update(contacts)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .where(companyRow(contacts, companyId, id))
         .returning()
       return row ?? null
     },
@@ -324,7 +325,7 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
       const [row] = await db
         .update(contacts)
         .set({ [column]: sql`NOT ${contacts[column]}`, updatedAt: sql`now()` })
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .where(companyRow(contacts, companyId, id))
         .returning()
       return row ?? null
     },
@@ -332,7 +333,7 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
     async delete(companyId: number, id: number): Promise<ContactRow | null> {
       const [row] = await db
         .delete(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .where(companyRow(contacts, companyId, id))
         .returning()
       return row ?? null
     },
@@ -344,7 +345,7 @@ export function contactsRepository(db: Executor, searchWalk = SEARCH_WALK) {
       const [row] = await db
         .select({ id: connections.id, name: connections.name })
         .from(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
       return row ?? null
     },
 

@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '@server/db/client'
 import { prepared } from '@server/db/prepared'
@@ -79,7 +80,7 @@ export function messagesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .where(companyRow(messages, companyId, id))
       return row ?? null
     },
 
@@ -88,7 +89,7 @@ export function messagesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .where(companyRow(messages, companyId, id))
         .for('update')
       return row ?? null
     },
@@ -115,20 +116,20 @@ export function messagesRepository(db: Executor) {
       const [row] = await db
         .update(messages)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .where(companyRow(messages, companyId, id))
         .returning()
       return row ?? null
     },
 
     async remove(companyId: number, id: number): Promise<void> {
-      await db.delete(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      await db.delete(messages).where(companyRow(messages, companyId, id))
     },
 
     async setReactions(companyId: number, id: number, reactions: MessageReaction[]) {
       const [row] = await db
         .update(messages)
         .set({ reactions, updatedAt: new Date() })
-        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .where(companyRow(messages, companyId, id))
         .returning()
       return row ?? null
     },
@@ -219,7 +220,7 @@ export function messagesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .where(companyRow(contacts, companyId, id))
       return row ?? null
     },
 
@@ -227,7 +228,7 @@ export function messagesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
       return row ?? null
     },
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import { CHATBOT_MAX_DEPTH } from '@shared/contracts/queues'
 import type { Executor } from '@server/db/client'
 import { chatbots, type ChatbotRow } from './chatbots.table'
@@ -80,7 +81,7 @@ export function chatbotsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(chatbots)
-        .where(and(eq(chatbots.companyId, companyId), eq(chatbots.id, id)))
+        .where(companyRow(chatbots, companyId, id))
       return row
     },
 
@@ -89,7 +90,7 @@ export function chatbotsRepository(db: Executor) {
       const rows = await db
         .select({ id: chatbots.id })
         .from(chatbots)
-        .where(and(eq(chatbots.companyId, companyId), eq(chatbots.id, id)))
+        .where(companyRow(chatbots, companyId, id))
         .for('update')
       return rows.length > 0
     },
@@ -120,7 +121,7 @@ export function chatbotsRepository(db: Executor) {
       const [row] = await db
         .update(chatbots)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(chatbots.companyId, companyId), eq(chatbots.id, id)))
+        .where(companyRow(chatbots, companyId, id))
         .returning()
       return row
     },

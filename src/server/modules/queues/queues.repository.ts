@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { connections } from '../connections/connections.table'
 import { queues, type QueueRow } from './queues.table'
@@ -21,7 +22,7 @@ export function queuesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(queues)
-        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+        .where(companyRow(queues, companyId, id))
       return row
     },
 
@@ -30,7 +31,7 @@ export function queuesRepository(db: Executor) {
       const rows = await db
         .select({ id: queues.id })
         .from(queues)
-        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+        .where(companyRow(queues, companyId, id))
         .for('update')
       return rows.length > 0
     },
@@ -88,7 +89,7 @@ export function queuesRepository(db: Executor) {
       const [row] = await db
         .update(queues)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+        .where(companyRow(queues, companyId, id))
         .returning()
       return row
     },
@@ -100,7 +101,7 @@ export function queuesRepository(db: Executor) {
     async remove(companyId: number, id: number): Promise<boolean> {
       const rows = await db
         .delete(queues)
-        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+        .where(companyRow(queues, companyId, id))
         .returning({ id: queues.id })
       return rows.length > 0
     },

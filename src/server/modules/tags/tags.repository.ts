@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { tickets } from '../tickets/tickets.table'
 import { contactTags, tags, ticketTags, type TagRow } from './tags.table'
@@ -81,7 +82,7 @@ export function tagsRepository(db: Executor) {
       const [row] = await db
         .select({ ...tagColumns(), ...withCounts })
         .from(tags)
-        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+        .where(companyRow(tags, companyId, id))
       return row ?? null
     },
 
@@ -114,7 +115,7 @@ export function tagsRepository(db: Executor) {
       const [row] = await db
         .update(tags)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+        .where(companyRow(tags, companyId, id))
         .returning()
       return row ?? null
     },
@@ -122,7 +123,7 @@ export function tagsRepository(db: Executor) {
     async delete(companyId: number, id: number): Promise<TagRow | null> {
       const [row] = await db
         .delete(tags)
-        .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+        .where(companyRow(tags, companyId, id))
         .returning()
       return row ?? null
     },

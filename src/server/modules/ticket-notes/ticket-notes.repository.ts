@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
@@ -59,10 +60,7 @@ export function ticketNotesRepository(db: Executor) {
     },
 
     async view(companyId: number, id: number): Promise<TicketNoteView | null> {
-      const [row] = await views(
-        and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id))!,
-        1,
-      )
+      const [row] = await views(companyRow(ticketNotes, companyId, id), 1)
       return row ?? null
     },
 
@@ -85,14 +83,12 @@ export function ticketNotesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(ticketNotes)
-        .where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)))
+        .where(companyRow(ticketNotes, companyId, id))
       return row ?? null
     },
 
     async delete(companyId: number, id: number): Promise<void> {
-      await db
-        .delete(ticketNotes)
-        .where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)))
+      await db.delete(ticketNotes).where(companyRow(ticketNotes, companyId, id))
     },
   }
 }

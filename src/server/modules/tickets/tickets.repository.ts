@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Channel } from '@shared/contracts/connections'
 import type { Executor } from '@server/db/client'
 import { connections, type ConnectionRow } from '../connections/connections.table'
@@ -35,7 +36,7 @@ export function ticketsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .where(companyRow(tickets, companyId, id))
       return row ?? null
     },
 
@@ -52,7 +53,7 @@ export function ticketsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .where(companyRow(tickets, companyId, id))
         .for('update')
       return row ?? null
     },
@@ -213,7 +214,7 @@ export function ticketsRepository(db: Executor) {
       const [row] = await db
         .update(tickets)
         .set({ ...values, updatedAt: values.updatedAt ?? new Date() })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .where(companyRow(tickets, companyId, id))
         .returning()
       return row ?? null
     },
@@ -288,7 +289,7 @@ export function ticketsRepository(db: Executor) {
     async delete(companyId: number, id: number): Promise<TicketRow | null> {
       const [row] = await db
         .delete(tickets)
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .where(companyRow(tickets, companyId, id))
         .returning()
       return row ?? null
     },
@@ -334,7 +335,7 @@ export function ticketsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+        .where(companyRow(contacts, companyId, id))
       return row ?? null
     },
 
@@ -351,7 +352,7 @@ export function ticketsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .where(companyRow(connections, companyId, id))
       return row ?? null
     },
 
@@ -382,7 +383,7 @@ export function ticketsRepository(db: Executor) {
       const [row] = await db
         .select({ id: queues.id, name: queues.name, color: queues.color })
         .from(queues)
-        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+        .where(companyRow(queues, companyId, id))
       return row ?? null
     },
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, lt, ne, sql } from 'drizzle-orm'
+import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { prepared } from '@server/db/prepared'
 import { queues } from '../queues/queues.table'
@@ -124,7 +125,7 @@ export function usersRepository(db: Executor) {
       const [row] = await db
         .update(users)
         .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+        .where(companyRow(users, companyId, id))
         .returning()
       return row
     },
@@ -142,7 +143,7 @@ export function usersRepository(db: Executor) {
     async delete(companyId: number, id: number): Promise<boolean> {
       const rows = await db
         .delete(users)
-        .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+        .where(companyRow(users, companyId, id))
         .returning({ id: users.id })
       return rows.length > 0
     },
@@ -172,7 +173,7 @@ export function usersRepository(db: Executor) {
       const [row] = await db
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+        .where(companyRow(users, companyId, id))
         .returning({ tokenVersion: users.tokenVersion })
       return row?.tokenVersion
     },
@@ -191,7 +192,7 @@ export function usersRepository(db: Executor) {
       await db
         .update(users)
         .set({ lastSeenAt: new Date() })
-        .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+        .where(companyRow(users, companyId, id))
     },
 
     /** Users still marked online whose last heartbeat is older than `cutoff`; marks them offline. */
