@@ -35,6 +35,7 @@ import { createRealtimeHub } from './realtime/hub'
 import { createSocketServer } from './realtime/socket-server'
 import type { MakeSocket } from './channels/whatsapp/socket'
 import { createServices, type Services } from './services'
+import { sharedSchemaCompilers } from './lib/schema-compilers'
 import { DEFAULT_TIME_ZONE } from '@shared/constants'
 
 export interface BuildAppOptions {
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     // 'all': a key no schema declares never reaches a service (the spec's client sends extras).
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const realtime = createRealtimeHub()
