@@ -12,7 +12,7 @@ import {
 import { CalendarArrowRightRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import { PLATFORM_COMPANY_ID } from '@shared/constants'
@@ -29,7 +29,7 @@ import { BusyButton } from '@renderer/components/BusyButton'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
-import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useRecordSection } from '@renderer/hooks/useRecordSection'
 import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
 import { formatDay, formatMoney } from '@renderer/lib/format'
 import { notifySuccess } from '@renderer/lib/notify'
@@ -56,17 +56,13 @@ export const CompaniesManager = () => {
   const styles = useAdminSectionStyles()
   const companyStyles = useCompaniesManagerStyles()
   const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)
-  const [editing, setEditing] = useState<CompanyAdminDto | null>(null)
   const table = useInfiniteQuery(companyQueries.table())
   const plans = useQuery(planQueries.list())
   const save = useSaveCompanyMutation()
   const remove = useDeleteCompanyMutation()
-  const deletion = useConfirmDelete(
+  const { editing, edit, stopEditing, deletion } = useRecordSection(
     (company: CompanyAdminDto) => remove.mutateAsync(company.id),
-    (company) => {
-      notifySuccess(t('toasts.saved'))
-      if (editing?.id === company.id) setEditing(null)
-    },
+    () => notifySuccess(t('toasts.saved')),
   )
   useLoadErrorToast(table.error ?? plans.error, t('toasts.loadError'))
 
@@ -93,7 +89,7 @@ export const CompaniesManager = () => {
           company={editing}
           today={today}
           plans={plans.data ?? []}
-          onDone={() => setEditing(null)}
+          onDone={stopEditing}
         />
       }
       deletion={deletion.dialog}
@@ -163,7 +159,7 @@ export const CompaniesManager = () => {
                   <TableCell className={styles.nowrap}>{formatBytes(company.folderSize)}</TableCell>
                   <TableCell>{company.numberFileFolder}</TableCell>
                   <AdminSectionRowActions
-                    onEdit={() => setEditing(company)}
+                    onEdit={() => edit(company)}
                     {...(platform ? {} : { onDelete: () => deletion.ask(company) })}
                   >
                     {!platform && (

@@ -8,7 +8,6 @@ import {
 } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import { PLAN_FEATURE_FLAGS, type PlanDto } from '@shared/contracts/plans'
@@ -22,7 +21,7 @@ import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
 import { NumberField } from '@renderer/components/form/NumberField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
-import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useRecordSection } from '@renderer/hooks/useRecordSection'
 import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
 import { formatMoney } from '@renderer/lib/format'
 import { notifySuccess } from '@renderer/lib/notify'
@@ -40,15 +39,11 @@ import { planQueries } from '../queries'
 export const PlansManager = () => {
   const { t, i18n } = useTranslation('companies')
   const styles = useAdminSectionStyles()
-  const [editing, setEditing] = useState<PlanDto | null>(null)
   const plans = useQuery(planQueries.list())
   const remove = useDeletePlanMutation()
-  const deletion = useConfirmDelete(
+  const { editing, edit, stopEditing, deletion } = useRecordSection(
     (plan: PlanDto) => remove.mutateAsync(plan.id),
-    (plan) => {
-      notifySuccess(t('toasts.saved'))
-      if (editing?.id === plan.id) setEditing(null)
-    },
+    () => notifySuccess(t('toasts.saved')),
   )
   useLoadErrorToast(plans.error, t('toasts.loadError'))
 
@@ -56,7 +51,7 @@ export const PlansManager = () => {
 
   return (
     <AdminSection
-      form={<PlanForm key={editing?.id ?? 'new'} plan={editing} onDone={() => setEditing(null)} />}
+      form={<PlanForm key={editing?.id ?? 'new'} plan={editing} onDone={stopEditing} />}
       deletion={deletion.dialog}
     >
       <AdminSectionTable
@@ -97,7 +92,7 @@ export const PlansManager = () => {
                   <TableCell key={flag}>{yesNo(plan[flag])}</TableCell>
                 ))}
                 <AdminSectionRowActions
-                  onEdit={() => setEditing(plan)}
+                  onEdit={() => edit(plan)}
                   onDelete={() => deletion.ask(plan)}
                 />
               </TableRow>

@@ -8,7 +8,6 @@ import {
 } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import type { HelpDto } from '@shared/contracts/helps'
@@ -21,7 +20,7 @@ import {
 import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
 import { TextField } from '@renderer/components/form/TextField'
-import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useRecordSection } from '@renderer/hooks/useRecordSection'
 import { notifySuccess } from '@renderer/lib/notify'
 import { helpSchema, helpToFormValues, toHelpBody, type HelpFormValues } from '../forms/help-schema'
 import { useDeleteHelpMutation, useSaveHelpMutation } from '../mutations'
@@ -30,20 +29,16 @@ import { helpQueries } from '../queries'
 /** The operator's help videos: a form and the table (title, description, video code). */
 export const HelpsManager = () => {
   const { t } = useTranslation('helps')
-  const [editing, setEditing] = useState<HelpDto | null>(null)
   const helps = useQuery(helpQueries.gallery())
   const remove = useDeleteHelpMutation()
-  const deletion = useConfirmDelete(
+  const { editing, edit, stopEditing, deletion } = useRecordSection(
     (help: HelpDto) => remove.mutateAsync(help.id),
-    (help) => {
-      notifySuccess(t('toasts.saved'))
-      if (editing?.id === help.id) setEditing(null)
-    },
+    () => notifySuccess(t('toasts.saved')),
   )
 
   return (
     <AdminSection
-      form={<HelpForm key={editing?.id ?? 'new'} help={editing} onDone={() => setEditing(null)} />}
+      form={<HelpForm key={editing?.id ?? 'new'} help={editing} onDone={stopEditing} />}
       deletion={deletion.dialog}
     >
       <AdminSectionTable
@@ -70,7 +65,7 @@ export const HelpsManager = () => {
                 <TableCell>{help.description}</TableCell>
                 <TableCell>{help.video}</TableCell>
                 <AdminSectionRowActions
-                  onEdit={() => setEditing(help)}
+                  onEdit={() => edit(help)}
                   onDelete={() => deletion.ask(help)}
                 />
               </TableRow>
