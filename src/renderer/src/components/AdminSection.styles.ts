@@ -12,7 +12,8 @@ export const useAdminSectionStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
     gap: tokens.spacingHorizontalM,
-    alignItems: 'end',
+    // Fields line up by their labels, whatever hint or error stands below one of them.
+    alignItems: 'start',
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -20,6 +21,13 @@ export const useAdminSectionStyles = makeStyles({
   },
   /** A form field across the whole row. */
   wide: { gridColumn: '1 / -1' },
+  /** The form's switches, in rows of their own below its fields (a switch has no label above). */
+  switches: {
+    gridColumn: '1 / -1',
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
   formActions: {
     gridColumn: '1 / -1',
     display: 'flex',

@@ -148,3 +148,9 @@ export const AdminSectionRowActions = ({
     </TableCell>
   )
 }
+
+/** The switches of an `AdminSectionForm`, together below its fields. */
+export const AdminSectionSwitches = ({ children }: { children: ReactNode }) => {
+  const styles = useAdminSectionStyles()
+  return <div className={styles.switches}>{children}</div>
+}

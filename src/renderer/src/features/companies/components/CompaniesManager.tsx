@@ -21,6 +21,7 @@ import { todayIn } from '@shared/dates'
 import {
   AdminSectionRowActions,
   AdminSection,
+  AdminSectionSwitches,
   AdminSectionForm,
   AdminSectionTable,
 } from '@renderer/components/AdminSection'
@@ -263,8 +264,10 @@ const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
           label: t(`recurrence.${recurrence}`),
         }))}
       />
-      <SwitchField control={control} name="status" label={t('form.status')} disabled={platform} />
-      <SwitchField control={control} name="campaignsEnabled" label={t('form.campaignsEnabled')} />
+      <AdminSectionSwitches>
+        <SwitchField control={control} name="status" label={t('form.status')} disabled={platform} />
+        <SwitchField control={control} name="campaignsEnabled" label={t('form.campaignsEnabled')} />
+      </AdminSectionSwitches>
     </AdminSectionForm>
   )
 }

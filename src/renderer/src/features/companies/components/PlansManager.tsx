@@ -14,6 +14,7 @@ import { PLAN_FEATURE_FLAGS, type PlanDto } from '@shared/contracts/plans'
 import {
   AdminSectionRowActions,
   AdminSection,
+  AdminSectionSwitches,
   AdminSectionForm,
   AdminSectionTable,
 } from '@renderer/components/AdminSection'
@@ -133,14 +134,16 @@ const PlanForm = ({ plan, onDone }: { plan: PlanDto | null; onDone: () => void }
         inputMode="decimal"
         required
       />
-      {(['isPublic', ...PLAN_FEATURE_FLAGS] as const).map((flag) => (
-        <SwitchField
-          key={flag}
-          control={control}
-          name={flag}
-          label={flag === 'isPublic' ? t('plans.isPublic') : t(`plans.flags.${flag}`)}
-        />
-      ))}
+      <AdminSectionSwitches>
+        {(['isPublic', ...PLAN_FEATURE_FLAGS] as const).map((flag) => (
+          <SwitchField
+            key={flag}
+            control={control}
+            name={flag}
+            label={flag === 'isPublic' ? t('plans.isPublic') : t(`plans.flags.${flag}`)}
+          />
+        ))}
+      </AdminSectionSwitches>
     </AdminSectionForm>
   )
 }

@@ -29,6 +29,7 @@ import { helpQueries } from '../queries'
 /** The operator's help videos: a form and the table (title, description, video code). */
 export const HelpsManager = () => {
   const { t } = useTranslation('helps')
+  const styles = useAdminSectionStyles()
   const helps = useQuery(helpQueries.gallery())
   const remove = useDeleteHelpMutation()
   const { editing, edit, stopEditing, deletion } = useRecordSection(
@@ -49,7 +50,7 @@ export const HelpsManager = () => {
         isEmpty={helps.data?.length === 0}
         emptyTitle={t('empty')}
       >
-        <Table size="small" aria-label={t('table.label')}>
+        <Table className={styles.table} size="small" aria-label={t('table.label')}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('form.title')}</TableHeaderCell>
