@@ -10,7 +10,7 @@ const serializersByOptions = new Map<string, WeakMap<object, Serializer>>()
 /**
  * Fastify compiles every route's schemas each time an instance starts: about a second of CPU
  * for this API. These compilers live as long as the process, so that another instance built in
- * it (the test suites build a hundred) reuses what the first compiled: Ajv keeps its validators
+ * it (a test file may build several) reuses what the first compiled: Ajv keeps its validators
  * by schema object, and serializers are kept here the same way. Route schemas are module
  * constants, so a route hands the same object to every instance.
  */
