@@ -256,8 +256,10 @@ export function createAuthService(
      * role, due date or status: the server sets the spec's values itself.
      */
     async signup(body: SignupBody, ip: string) {
-      if ((await settings.globalValue('userCreation')) === 'disabled')
-        throw new AppError('ERR_USER_CREATION_DISABLED')
+      // allowSignup also hides the login page's link; the API must refuse as well.
+      for (const key of ['userCreation', 'allowSignup'] as const)
+        if ((await settings.globalValue(key)) === 'disabled')
+          throw new AppError('ERR_USER_CREATION_DISABLED')
       await throttle('signup', ip, null)
       const plan = await plans.findPublic(body.planId)
       if (!plan) throw new AppError('ERR_PLAN_NOT_AVAILABLE')

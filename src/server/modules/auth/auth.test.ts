@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -6,6 +6,7 @@ import { buildCompany, buildPlan, buildUser } from '@tests/factories'
 import { refreshCookieOf, signIn } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { createMailer } from '@server/lib/mailer'
+import { users } from '@server/modules/users/users.table'
 import { addDays } from '@shared/dates'
 
 let t: TestApp
@@ -305,25 +306,24 @@ describe('POST /auth/signup', () => {
     ])
   })
 
-  test('answers ERR_USER_CREATION_DISABLED when the operator turned sign-up off', async () => {
-    await t.services.settings.upsertGlobal('userCreation', 'disabled')
-    const plan = await buildPlan(t.db)
-    const response = await signup(
-      {
-        name: 'Rui',
-        email: 'rui@x.test',
-        password: 'secret12',
-        companyName: 'RuiCo',
-        planId: plan.id,
-      },
-      '10.2.2.1',
-    )
-    expect([response.statusCode, response.json()]).toEqual([
-      403,
-      { error: 'ERR_USER_CREATION_DISABLED' },
-    ])
-    await t.services.settings.upsertGlobal('userCreation', 'enabled')
-  })
+  test.each(['userCreation', 'allowSignup'] as const)(
+    'answers ERR_USER_CREATION_DISABLED when the operator turned %s off, and creates nothing',
+    async (setting) => {
+      await t.services.settings.upsertGlobal(setting, 'disabled')
+      const plan = await buildPlan(t.db)
+      const email = `rui-${setting}@x.test`
+      const response = await signup(
+        { name: 'Rui', email, password: 'secret12', companyName: 'RuiCo', planId: plan.id },
+        '10.2.2.1',
+      )
+      await t.services.settings.upsertGlobal(setting, 'enabled')
+      expect([response.statusCode, response.json()]).toEqual([
+        403,
+        { error: 'ERR_USER_CREATION_DISABLED' },
+      ])
+      expect(await t.db.$count(users, eq(users.email, email))).toBe(0)
+    },
+  )
 })
 
 describe('password reset', () => {
