@@ -62,7 +62,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify reads it (its types take only a function for that).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // The spec's client calls some lists both as `/whatsapp/` and `/whatsapp`.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,

@@ -37,3 +37,16 @@ test('weak, shared or malformed settings are refused at start', () => {
     'PUBLIC_URL',
   )
 })
+
+test('TRUST_PROXY takes a hop count or the proxies, never every hop', () => {
+  const trustProxy = (value?: string) =>
+    loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }, '1')
+      .trustProxy
+  expect(trustProxy()).toBe(false)
+  expect(trustProxy('false')).toBe(false)
+  expect(trustProxy('true')).toBe(1)
+  expect(trustProxy('2')).toBe(2)
+  expect(trustProxy('10.0.0.0/8, 192.168.1.10,::1')).toEqual(['10.0.0.0/8', '192.168.1.10', '::1'])
+  expect(() => trustProxy('yes')).toThrow('TRUST_PROXY')
+  expect(() => trustProxy('10.0.0.0/33')).toThrow('TRUST_PROXY')
+})

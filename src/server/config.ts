@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import type { JobEngineSettings } from './jobs/engine'
 
@@ -30,7 +31,12 @@ export interface ServerConfig {
   /** Built web client to serve at `/`; null serves the API only. */
   webRoot: string | null
   logLevel: string
-  trustProxy: boolean
+  /**
+   * Which proxies' `X-Forwarded-For` decides the client's IP (rate limits): none (false), the
+   * last n hops, or the proxies' addresses and CIDR ranges. Never every hop: then any client
+   * chooses its own IP.
+   */
+  trustProxy: TrustProxy
   version: string
   /**
    * OpenAI-compatible API for audio transcription: `OPENAI_API_URL` (default the real service)
@@ -51,6 +57,8 @@ export interface ServerConfig {
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'
 export const DEFAULT_GRAPH_API_VERSION = 'v21.0'
 export const DEFAULT_OPENAI_API_URL = 'https://api.openai.com/v1'
+
+export type TrustProxy = false | number | string[]
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -116,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
         : null,
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'out/renderer'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     version,
     openai: {
       apiUrl: (env.OPENAI_API_URL?.trim() || DEFAULT_OPENAI_API_URL).replace(/\/+$/, ''),
@@ -130,6 +138,31 @@ function parsePort(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT is not a port: ${value}`)
   return port
+}
+
+/**
+ * `TRUST_PROXY`: a hop count (`1` behind one reverse proxy), or the proxies' addresses and CIDR
+ * ranges, comma-separated. `true`, the old setting, means one hop.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const setting = value?.trim() ?? ''
+  if (setting === '' || setting === 'false' || setting === '0') return false
+  if (setting === 'true') return 1
+  if (/^[0-9]+$/.test(setting)) return Number(setting)
+  const proxies = setting.split(',').map((proxy) => proxy.trim())
+  for (const proxy of proxies) {
+    const [address = '', prefix] = proxy.split('/')
+    const family = isIP(address)
+    const maxPrefix = family === 4 ? 32 : 128
+    if (
+      !family ||
+      (prefix !== undefined && !(/^[0-9]+$/.test(prefix) && Number(prefix) <= maxPrefix))
+    )
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or proxy addresses (10.0.0.1, 10.0.0.0/8): ${proxy}`,
+      )
+  }
+  return proxies
 }
 
 const SECRETS = [
