@@ -86,6 +86,10 @@ export const errorStatus = {
   ERR_FACEBOOK_NOT_CONFIGURED: 503,
   /** POST /facebook: the Facebook user manages no page. */
   ERR_FACEBOOK_PAGE_NOT_FOUND: 400,
+  /** The page token does not speak for the page or Instagram account it is saved with. */
+  ERR_PAGE_NOT_VERIFIED: 400,
+  /** Another company has connected this page or Instagram account. */
+  ERR_PAGE_TAKEN: 409,
   // queues and chatbot options
   ERR_QUEUE_NOT_FOUND: 404,
   ERR_NO_CHATBOT_FOUND: 404,

@@ -40,6 +40,13 @@ interface StoredMedia {
   token: string
 }
 
+/** A Facebook page, with the Instagram professional account linked to it. */
+interface FakePage {
+  id: string
+  name: string
+  instagram?: { id: string; username: string }
+}
+
 /**
  * A local stand-in for the subset of Meta's Graph API our channels use: Cloud API sends, media
  * upload, media lookup and download, phone-number lookup; Messenger/Instagram sends, sender
@@ -54,7 +61,7 @@ export interface FakeGraph {
     id: string,
     number: { token: string; displayPhoneNumber: string; verifiedName?: string },
   ): void
-  addPage(page: { id: string; token: string; name: string }): void
+  addPage(page: FakePage & { token: string }): void
   /**
    * A Facebook user who manages pages (`{userId}/accounts`); each page's token also answers
    * `/me`, and `oauth/access_token` trades it for a long-lived one (`long-{token}`).
@@ -96,7 +103,7 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     string,
     { token: string; displayPhoneNumber: string; verifiedName: string }
   >()
-  const pages = new Map<string, { id: string; name: string }>()
+  const pages = new Map<string, FakePage>()
   const profiles = new Map<string, Record<string, string>>()
   const facebookUsers = new Map<
     string,
@@ -225,7 +232,16 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     if (id === 'me') {
       const page = token ? pages.get(token) : undefined
       if (!page) return badToken(res)
-      if (req.method === 'GET' && !edge) return send(res, 200, page)
+      if (req.method === 'GET' && !edge) {
+        const fields = (url.searchParams.get('fields') ?? 'id,name').split(',')
+        return send(res, 200, {
+          ...(fields.includes('id') ? { id: page.id } : {}),
+          ...(fields.includes('name') ? { name: page.name } : {}),
+          ...(fields.includes('instagram_business_account') && page.instagram
+            ? { instagram_business_account: { id: page.instagram.id } }
+            : {}),
+        })
+      }
       if (req.method === 'POST' && edge === 'messages') return pageMessage(res, recorded)
       return graphError(res, 400, 100, 'Unsupported request', 'GraphMethodException')
     }
@@ -320,13 +336,13 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     subscriptions,
     addFacebookUser(userId, user) {
       facebookUsers.set(userId, user)
-      for (const page of user.pages) pages.set(page.token, { id: page.id, name: page.name })
+      for (const { token, ...page } of user.pages) pages.set(token, page)
     },
     addPhoneNumber(id, number) {
       phones.set(id, { verifiedName: 'Fake Business', ...number })
     },
-    addPage(page) {
-      pages.set(page.token, { id: page.id, name: page.name })
+    addPage({ token, ...page }) {
+      pages.set(token, page)
     },
     addProfile(userId, profile) {
       profiles.set(userId, profile)

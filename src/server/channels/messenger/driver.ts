@@ -28,12 +28,12 @@ function pageToken(connection: DriverConnection) {
   return token
 }
 
-/** The page (or the page linked to the Instagram account) a page token speaks for. */
+/** The page a page token speaks for, with the Instagram professional account linked to it. */
 export function lookupPage(
   graph: GraphClient,
   token: string,
-): Promise<{ id?: string; name?: string }> {
-  return graph.get(['me'], token, { query: { fields: 'id,name' } })
+): Promise<{ id?: string; name?: string; instagram_business_account?: { id?: string } }> {
+  return graph.get(['me'], token, { query: { fields: 'id,name,instagram_business_account' } })
 }
 
 /**

@@ -356,6 +356,32 @@ describe('POST /facebook', () => {
     expect(graph.subscriptions.has(own.id)).toBe(false)
   })
 
+  test('pages another company connected are left to it', async () => {
+    const first = await setup()
+    const second = await setup()
+    const user = {
+      id: '100200320',
+      token: 'EAAG-user-twenty',
+      shared: { id: '5550020', name: 'Loja Compartilhada', token: 'EAAG-page-twenty' },
+      own: { id: '5550022', name: 'Loja Própria', token: 'EAAG-page-twenty-two' },
+    }
+    graph.addFacebookUser(user.id, { token: user.token, pages: [user.shared] })
+    const login = { facebookUserId: user.id, facebookUserToken: user.token }
+    expect((await onboard(first.asAdmin, login)).statusCode).toBe(200)
+    expect(failure(await onboard(second.asAdmin, login))).toEqual([
+      409,
+      { error: 'ERR_PAGE_TAKEN' },
+    ])
+    graph.addFacebookUser(user.id, { token: user.token, pages: [user.shared, user.own] })
+    const created = (await onboard(second.asAdmin, login)).json<ConnectionDto[]>()
+    expect(created.map((row) => row.facebookPageUserId)).toEqual([user.own.id])
+    const holders = await t.db
+      .select({ companyId: connections.companyId })
+      .from(connections)
+      .where(eq(connections.facebookPageUserId, user.shared.id))
+    expect(holders).toEqual([{ companyId: first.company.id }])
+  })
+
   test('plan gates, connection limit, permissions, bad tokens and validation', async () => {
     const noFacebook = await setup({ useFacebook: false })
     expect(
@@ -377,9 +403,19 @@ describe('POST /facebook', () => {
       ),
     ).toEqual([403, { error: 'ERR_NO_PERMISSION' }])
     const small = await setup({ connections: 1 })
+    graph.addFacebookUser('100200310', {
+      token: 'EAAG-user-ten',
+      pages: [
+        { id: '5550010', name: 'Loja Leste', token: 'EAAG-page-ten' },
+        { id: '5550011', name: 'Loja Oeste', token: 'EAAG-page-eleven' },
+      ],
+    })
     expect(
       failure(
-        await onboard(small.asAdmin, { facebookUserId: USER_ID, facebookUserToken: USER_TOKEN }),
+        await onboard(small.asAdmin, {
+          facebookUserId: '100200310',
+          facebookUserToken: 'EAAG-user-ten',
+        }),
       ),
     ).toEqual([403, { error: 'ERR_CONNECTION_LIMIT_REACHED' }])
     const { asAdmin, asAgent } = await setup()

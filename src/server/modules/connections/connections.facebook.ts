@@ -129,7 +129,8 @@ export function createFacebookOnboarding(
   return {
     /**
      * Asks Graph whether the credentials work: CONNECTED (with the Cloud API display number) or
-     * DISCONNECTED. A page token must speak for the page it is saved with.
+     * DISCONNECTED. A page token must speak for the page it is saved with, or for the page the
+     * Instagram account is linked to.
      */
     async probe(
       channel: Exclude<Channel, 'whatsapp'>,
@@ -142,8 +143,8 @@ export function createFacebookOnboarding(
           return { status: 'CONNECTED', number: found.number }
         }
         const page = await lookupPage(graph, token)
-        if (channel === 'facebook' && page.id !== accountId) return { status: 'DISCONNECTED' }
-        return { status: 'CONNECTED' }
+        const speaksFor = channel === 'facebook' ? page.id : page.instagram_business_account?.id
+        return { status: speaksFor === accountId ? 'CONNECTED' : 'DISCONNECTED' }
       } catch (error) {
         if (!(error instanceof ChannelError)) throw error
         deps.log.warn({ err: error, channel }, 'connection credentials not accepted by Graph')
@@ -193,6 +194,13 @@ export function createFacebookOnboarding(
               // The app's secret signs the page's webhooks.
               wabaAppSecretSealed: channels.seal(app.secret),
             }
+            if (await txRepo.pageAccountInOtherCompany(companyId, item.channel, item.accountId)) {
+              deps.log.warn(
+                { companyId, channel: item.channel, accountId: item.accountId },
+                'page already connected in another company: not connected again',
+              )
+              continue
+            }
             const existing = await txRepo.findByPageAccount(companyId, item.channel, item.accountId)
             if (existing) {
               const updated = await txRepo.update(companyId, existing.id, values)
@@ -216,6 +224,7 @@ export function createFacebookOnboarding(
             )
             total += 1
           }
+          if (rows.length === 0) throw new AppError('ERR_PAGE_TAKEN')
           return rows
         })
         .catch(rethrowConflict)

@@ -149,12 +149,46 @@ export function connectionsRepository(db: Executor) {
       return row !== undefined
     },
 
-    /** The connections of a Facebook page or Instagram account, in whichever company. */
-    byPageAccount(channel: 'facebook' | 'instagram', accountId: string): Promise<ConnectionRow[]> {
+    /**
+     * The verified (CONNECTED) connections of a Facebook page or Instagram account, oldest
+     * first, in whichever company: a connection is CONNECTED only once Graph said its token
+     * speaks for the account.
+     */
+    connectedOfPageAccount(
+      channel: 'facebook' | 'instagram',
+      accountId: string,
+    ): Promise<ConnectionRow[]> {
       return db
         .select()
         .from(connections)
-        .where(and(eq(connections.facebookPageUserId, accountId), eq(connections.channel, channel)))
+        .where(
+          and(
+            eq(connections.facebookPageUserId, accountId),
+            eq(connections.channel, channel),
+            eq(connections.status, 'CONNECTED'),
+          ),
+        )
+        .orderBy(asc(connections.id))
+    },
+
+    /** Whether a company other than `companyId` has a connection of this page or account. */
+    async pageAccountInOtherCompany(
+      companyId: number,
+      channel: 'facebook' | 'instagram',
+      accountId: string,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(
+          and(
+            eq(connections.facebookPageUserId, accountId),
+            eq(connections.channel, channel),
+            ne(connections.companyId, companyId),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
     },
 
     /** Any company's connection: for provider webhooks and the operator's routes. */

@@ -178,9 +178,15 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
     /** A connection of any company, for provider webhooks whose URL names it. */
     findForWebhook: (id: number) => repo.findByIdInAnyCompany(id),
 
-    /** Where an app-level Meta webhook entry goes: the page's or account's connections. */
-    findForPageWebhook: (channel: 'facebook' | 'instagram', accountId: string) =>
-      repo.byPageAccount(channel, accountId),
+    /**
+     * Where an app-level Meta webhook entry goes: the page's or account's verified connections,
+     * in one company only (the first to verify it; a page is refused to a second company).
+     */
+    async findForPageWebhook(channel: 'facebook' | 'instagram', accountId: string) {
+      const rows = await repo.connectedOfPageAccount(channel, accountId)
+      const owner = rows[0]?.companyId
+      return rows.filter((row) => row.companyId === owner)
+    },
   }
 }
 

@@ -16,13 +16,19 @@ const PHONE_ID = '106540352242922'
 const CLOUD_TOKEN = 'EAAG-cloud-token-secret'
 const PAGE_ID = '1234567890'
 const PAGE_TOKEN = 'EAAG-page-token-secret'
+const INSTAGRAM_ID = '17841400000000000'
 
 let t: TestApp
 let graph: FakeGraph
 beforeAll(async () => {
   graph = await startFakeGraph()
   graph.addPhoneNumber(PHONE_ID, { token: CLOUD_TOKEN, displayPhoneNumber: '+1 555-078-3881' })
-  graph.addPage({ id: PAGE_ID, token: PAGE_TOKEN, name: 'Loja' })
+  graph.addPage({
+    id: PAGE_ID,
+    token: PAGE_TOKEN,
+    name: 'Loja',
+    instagram: { id: INSTAGRAM_ID, username: 'loja' },
+  })
   t = await buildTestApp({ config: { graph: { apiUrl: graph.url, version: graph.version } } })
 })
 afterAll(async () => {
@@ -154,11 +160,12 @@ describe('POST /whatsapp', () => {
       409,
       { error: 'ERR_DUPLICATED_CONNECTION' },
     ])
+    graph.addPage({ id: '3234567890', token: 'EAAG-page-of-names', name: 'Atendimento' })
     const otherChannel = await create(asAdmin, {
       name: 'Atendimento',
       channel: 'facebook',
-      facebookPageUserId: PAGE_ID,
-      facebookPageToken: PAGE_TOKEN,
+      facebookPageUserId: '3234567890',
+      facebookPageToken: 'EAAG-page-of-names',
     })
     expect(otherChannel.statusCode).toBe(201)
     // Another company may use the same name.
@@ -437,17 +444,10 @@ describe('POST /whatsapp', () => {
     expect(graph.requests.map((request) => [request.path, request.authorization])).toEqual([
       ['/v21.0/me', `Bearer ${PAGE_TOKEN}`],
     ])
-    const otherPage = await create(asAdmin, {
-      name: 'Outra',
-      channel: 'facebook',
-      facebookPageUserId: '999',
-      facebookPageToken: PAGE_TOKEN,
-    })
-    expect(otherPage.json().status).toBe('DISCONNECTED')
     const insta = await create(asAdmin, {
       name: 'Insta',
       channel: 'instagram',
-      facebookPageUserId: '17841400000000000',
+      facebookPageUserId: INSTAGRAM_ID,
       facebookPageToken: PAGE_TOKEN,
     })
     expect(insta.json()).toMatchObject({ status: 'CONNECTED', isDefault: false })
@@ -456,6 +456,53 @@ describe('POST /whatsapp', () => {
         await create(asAdmin, { name: 'No page', channel: 'instagram', facebookPageToken: 'x' }),
       ),
     ).toEqual([400, { error: 'ERR_VALIDATION', field: 'facebookPageUserId' }])
+  })
+
+  test('a page is saved only with a token of its own, and never in a second company', async () => {
+    const page = { id: '2234567890', token: 'EAAG-second-page', instagram: '17841400000000002' }
+    graph.addPage({
+      id: page.id,
+      token: page.token,
+      name: 'Loja Dois',
+      instagram: { id: page.instagram, username: 'lojadois' },
+    })
+    const owner = await setup()
+    const claimant = await setup()
+    let n = 0
+    const claim = (headers: Record<string, string>, body: Record<string, unknown>) =>
+      create(headers, { name: `Claim ${(n += 1)}`, ...body })
+    // A token of another page, a junk token, an Instagram account not linked to the page.
+    for (const body of [
+      { channel: 'facebook', facebookPageUserId: '999', facebookPageToken: page.token },
+      { channel: 'facebook', facebookPageUserId: page.id, facebookPageToken: 'junk' },
+      { channel: 'instagram', facebookPageUserId: INSTAGRAM_ID, facebookPageToken: page.token },
+    ])
+      expect(failure(await claim(claimant.asAdmin, body))).toEqual([
+        400,
+        { error: 'ERR_PAGE_NOT_VERIFIED' },
+      ])
+    const facebook = {
+      channel: 'facebook',
+      facebookPageUserId: page.id,
+      facebookPageToken: page.token,
+    }
+    expect((await claim(owner.asAdmin, facebook)).statusCode).toBe(201)
+    // Even with the page's own token, a second company is refused.
+    expect(failure(await claim(claimant.asAdmin, facebook))).toEqual([
+      409,
+      { error: 'ERR_PAGE_TAKEN' },
+    ])
+    const instagram = await claim(claimant.asAdmin, {
+      channel: 'instagram',
+      facebookPageUserId: page.instagram,
+      facebookPageToken: page.token,
+    })
+    expect(instagram.json()).toMatchObject({ status: 'CONNECTED' })
+    // Moving a connection onto an account its token does not speak for.
+    expect(
+      failure(await update(claimant.asAdmin, instagram.json().id, { facebookPageUserId: '999' })),
+    ).toEqual([400, { error: 'ERR_PAGE_NOT_VERIFIED' }])
+    expect(await t.db.$count(connections, eq(connections.companyId, claimant.company.id))).toBe(1)
   })
 
   test('credentials of another channel are ignored', async () => {

@@ -1,4 +1,5 @@
 import type {
+  Channel,
   ConnectionDto,
   ConnectionMessage,
   CreateConnectionBody,
@@ -52,6 +53,11 @@ export interface ConnectionCollaborators {
   media: MediaService
   sessions?: ConnectionSessions
 }
+
+/** Channels of a Facebook page: one page, one company, proven by its token. */
+type PageChannel = 'facebook' | 'instagram'
+const isPageChannel = (channel: Channel): channel is PageChannel =>
+  channel === 'facebook' || channel === 'instagram'
 
 const SESSION_MESSAGES: Record<SessionAction, string> = {
   start: 'Starting session.',
@@ -147,6 +153,9 @@ export function createConnectionWrites(
         channel === 'whatsapp'
           ? { status: 'OPENING' as const }
           : await facebook.probe(channel, accountId!, accountToken!)
+      // A page's messages go to whoever saves its id: only a token of the page may (probe F1).
+      if (isPageChannel(channel) && probed.status !== 'CONNECTED')
+        throw new AppError('ERR_PAGE_NOT_VERIFIED')
       const token = body.token || generateConnectionToken()
 
       const { row, previousDefault } = await deps.db
@@ -160,6 +169,11 @@ export function createConnectionWrites(
           if (await txRepo.nameTaken(companyId, channel, name))
             throw new AppError('ERR_DUPLICATED_CONNECTION')
           if (await txRepo.tokenTaken(token)) throw validationError('token')
+          if (
+            isPageChannel(channel) &&
+            (await txRepo.pageAccountInOtherCompany(companyId, channel, accountId!))
+          )
+            throw new AppError('ERR_PAGE_TAKEN')
           const currentDefault = await txRepo.findDefault(companyId)
           const isDefault =
             DEFAULT_CHANNELS.includes(channel) && (body.isDefault === true || !currentDefault)
@@ -212,6 +226,7 @@ export function createConnectionWrites(
       await assertQueuesBelong(companyId, { ...values, queueIds: body.queueIds ?? [] })
 
       let probed: { status: ConnectionRow['status']; number?: string } | undefined
+      let movedToPage: { channel: PageChannel; accountId: string } | undefined
       if (row.channel !== 'whatsapp') {
         const stored = channels.connectionFor(row).secrets
         const accountId =
@@ -228,6 +243,13 @@ export function createConnectionWrites(
             : (credentials.facebookPageToken ?? stored.facebookPageToken)
         assertCredentialsPresent(row.channel, { accountId, token: accountToken })
         probed = await facebook.probe(row.channel, accountId!, accountToken!)
+        if (isPageChannel(row.channel)) {
+          // New page credentials must be proven; unchanged ones only refresh the status.
+          const moved = accountId !== row.facebookPageUserId
+          const changed = moved || credentials.facebookPageToken !== undefined
+          if (changed && probed.status !== 'CONNECTED') throw new AppError('ERR_PAGE_NOT_VERIFIED')
+          if (moved) movedToPage = { channel: row.channel, accountId: accountId! }
+        }
       }
       const token = body.token === undefined ? undefined : body.token || generateConnectionToken()
 
@@ -241,6 +263,15 @@ export function createConnectionWrites(
             throw new AppError('ERR_DUPLICATED_CONNECTION')
           if (token !== undefined && (await txRepo.tokenTaken(token, id)))
             throw validationError('token')
+          if (
+            movedToPage &&
+            (await txRepo.pageAccountInOtherCompany(
+              companyId,
+              movedToPage.channel,
+              movedToPage.accountId,
+            ))
+          )
+            throw new AppError('ERR_PAGE_TAKEN')
           // The company always keeps one default: it moves by making another one default.
           if (body.isDefault === false && current.isDefault)
             throw new AppError('ERR_NO_OTHER_WHATSAPP')

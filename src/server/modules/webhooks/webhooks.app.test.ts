@@ -67,10 +67,12 @@ describe('POST /webhooks/meta', () => {
     const page = await buildConnection(t.db, first, {
       channel: 'facebook',
       facebookPageUserId: '5550001',
+      status: 'CONNECTED',
     })
     const instagram = await buildConnection(t.db, second, {
       channel: 'instagram',
       facebookPageUserId: '5550002',
+      status: 'CONNECTED',
     })
 
     const pageEvent = messaging('5550001')
@@ -89,11 +91,39 @@ describe('POST /webhooks/meta', () => {
     expect(await stored(page.id)).toHaveLength(1)
   })
 
+  test("a page's messages go to the one company that verified it, never to a claim", async () => {
+    const owner = await buildCompany(t.db)
+    const claimant = await buildCompany(t.db)
+    const later = await buildCompany(t.db)
+    const verified = await buildConnection(t.db, owner, {
+      channel: 'facebook',
+      facebookPageUserId: '5550021',
+      status: 'CONNECTED',
+    })
+    // Saved before page ids were refused to a second company: one unproven, one proven later.
+    const unproven = await buildConnection(t.db, claimant, {
+      channel: 'facebook',
+      facebookPageUserId: '5550021',
+      status: 'DISCONNECTED',
+    })
+    const second = await buildConnection(t.db, later, {
+      channel: 'facebook',
+      facebookPageUserId: '5550021',
+      status: 'CONNECTED',
+    })
+    const event = messaging('5550021')
+    await post({ object: 'page', entry: [event] })
+    expect(await stored(verified.id)).toEqual([{ object: 'page', entry: [event] }])
+    expect(await stored(unproven.id)).toEqual([])
+    expect(await stored(second.id)).toEqual([])
+  })
+
   test('a delivery not signed by the app stores nothing', async () => {
     const company = await buildCompany(t.db)
     const page = await buildConnection(t.db, company, {
       channel: 'facebook',
       facebookPageUserId: '5550011',
+      status: 'CONNECTED',
     })
     const forged = await post({ object: 'page', entry: [messaging('5550011')] }, 'other-secret')
     expect([forged.statusCode, forged.json()]).toEqual([401, { error: 'ERR_INVALID_SIGNATURE' }])
