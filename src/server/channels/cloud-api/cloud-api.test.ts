@@ -154,6 +154,32 @@ describe('normalize', () => {
     ).toMatchObject({ mediaKind: 'sticker', ref: { id: '1005' } })
   })
 
+  test('a contact card cannot add lines to its vCard', () => {
+    const [event] = normalize(
+      inbound({
+        type: 'contacts',
+        contacts: [
+          {
+            name: { formatted_name: 'Ana\r\nORG:Injected' },
+            phones: [
+              { phone: '+55 11\nX-EVIL:1', type: 'CELL\nFN:<img src=x>', wa_id: '5511;x=1' },
+            ],
+          },
+        ],
+      }),
+    )
+    const [vcard] =
+      event?.type === 'message' && event.content.kind === 'contacts' ? event.content.vcards : []
+    expect(vcard?.split('\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:;;;;',
+      'FN:Ana\\nORG:Injected',
+      'TEL;type=CELLFNimgsrcx;waid=5511x1:+55 11\\nX-EVIL:1',
+      'END:VCARD',
+    ])
+  })
+
   test('location, contacts (as vCards), reaction and unsupported types', () => {
     const content = (message: Record<string, unknown>) => {
       const [event] = normalize(inbound(message))

@@ -191,8 +191,9 @@ function vcardOf(card: JsonRecord): string {
   for (const phone of records(card.phones)) {
     const value = text(phone.phone)
     if (!value) continue
-    const waId = text(phone.wa_id)
-    lines.push(`TEL;type=${text(phone.type) ?? 'CELL'}${waId ? `;waid=${waId}` : ''}:${value}`)
+    const waId = vcardParameter(text(phone.wa_id))
+    const type = vcardParameter(text(phone.type)) ?? 'CELL'
+    lines.push(`TEL;type=${type}${waId ? `;waid=${waId}` : ''}:${escapeVcard(value)}`)
   }
   for (const email of records(card.emails)) {
     const value = text(email.email)
@@ -202,7 +203,13 @@ function vcardOf(card: JsonRecord): string {
   return lines.join('\n')
 }
 
-const escapeVcard = (value: string) => value.replace(/([\\;,])/g, '\\$1').replace(/\n/g, '\\n')
+/** A vCard value: a sender's text never starts a line of its own. */
+const escapeVcard = (value: string) =>
+  value.replace(/([\\;,])/g, '\\$1').replace(/\r\n|\r|\n/g, '\\n')
+
+/** A vCard parameter (`type=CELL`, `waid=…`): letters, digits and dashes, nothing else. */
+const vcardParameter = (value: string | undefined) =>
+  value?.replace(/[^A-Za-z0-9-]/g, '') || undefined
 
 function toStatus(status: JsonRecord): InboundStatus | null {
   const providerId = text(status.id)
