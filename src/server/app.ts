@@ -30,6 +30,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
 import { registerAuthGuard } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { allowedOrigins, registerSecurity } from './plugins/security'
+import { registerStorableTextGuard } from './plugins/storable-text'
 import { registerWebClient } from './plugins/web-client'
 import { createRealtimeHub } from './realtime/hub'
 import { createSocketServer } from './realtime/socket-server'
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Headers and CORS first, so that refusals by the guard carry them too.
   await registerSecurity(app, config)
   registerAuthGuard(app, services.auth)
+  registerStorableTextGuard(app)
   await app.register(cookie)
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
   await app.register(fastifyStatic, { root: config.webRoot ?? config.mediaDir, serve: false })

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
+import { storableText } from '@server/lib/storable-text'
 import { messages, type MessageRow } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
 import { inboundEvents, type InboundEventRow } from './inbound.table'
@@ -14,6 +15,13 @@ export interface TicketTouch {
   addUnread: number
   lastInboundAt: Date | null
 }
+
+/**
+ * Provider payloads keep every string, but with the characters jsonb refuses replaced: a message
+ * with U+0000 or a lone surrogate is stored, not refused on every redelivery.
+ */
+const storableStrings = (_key: string, value: unknown) =>
+  typeof value === 'string' ? storableText(value) : value
 
 /** How long a claimed event stays invisible to other workers while it is processed. */
 const LEASE_SECONDS = 120
@@ -39,7 +47,7 @@ export function inboundRepository(db: Executor) {
           ${column((row) => row.companyId)}::int[],
           ${column((row) => row.connectionId)}::int[],
           ${column((row) => row.source)}::text[],
-          ${column((row) => JSON.stringify(row.payload))}::text[]
+          ${column((row) => JSON.stringify(row.payload, storableStrings))}::text[]
         ) AS row("companyId", "connectionId", "source", "payload")
         RETURNING "id"`)) as { rows: { id: number | string }[] }
       // bigserial ids come back as text from node-postgres.

@@ -133,6 +133,22 @@ describe('POST /webhooks/meta/:connectionId', () => {
     })
   })
 
+  test('a message with U+0000 or a lone surrogate is stored with them replaced, not refused', async () => {
+    const { cloud } = await metaConnections()
+    const body = structuredClone(cloudBody)
+    const value = body.entry[0]!.changes[0]!.value
+    value.contacts[0]!.profile.name = 'N\u0000N'
+    value.messages[0]!.text.body = 'a\u0000b x\ud800y'
+    const raw = JSON.stringify(body)
+    const response = await post(cloud.id, raw, { 'x-hub-signature-256': signMeta(raw, APP_SECRET) })
+    expect([response.statusCode, response.body]).toEqual([200, 'EVENT_RECEIVED'])
+    const [row] = await stored(cloud.id)
+    const payload = row?.payload as typeof cloudBody
+    const storedValue = payload.entry[0]!.changes[0]!.value
+    expect(storedValue.contacts[0]!.profile.name).toBe('N\ufffdN')
+    expect(storedValue.messages[0]!.text.body).toBe('a\ufffdb x\ufffdy')
+  })
+
   test('Messenger deliveries are checked with the page connection’s app secret', async () => {
     const { page } = await metaConnections()
     const raw = JSON.stringify({
