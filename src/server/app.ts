@@ -61,13 +61,14 @@ export interface App {
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options
+  const { trustProxy } = config
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // A hop count as Fastify reads it (its types take only a function for that).
+    // Fastify takes a hop count only as a function (a bare number now trusts no hop).
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     // The spec's client calls some lists both as `/whatsapp/` and `/whatsapp`.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { findUnstorableText, storableText } from './storable-text'
+import { findUnstorableText, storableJson, storableText } from './storable-text'
 
 test('U+0000 and unpaired surrogates become U+FFFD; paired ones and other text stay', () => {
   expect(storableText('a\u0000b')).toBe('a\ufffdb')
@@ -15,4 +15,12 @@ test('finds the top-level field that holds refused text, at any depth', () => {
   expect(findUnstorableText('\ud800')).toBe('')
   expect(findUnstorableText({ name: 'Ana \u{1F44D}', count: 3, tags: [1, 2] })).toBeNull()
   expect(findUnstorableText(Buffer.from([0]))).toBeNull()
+})
+
+test('payloads serialise as they are, unless a string holds refused text', () => {
+  const usual = { text: 'Olá \u{1F44D} \\u0000 as typed', n: [1, { ok: true }] }
+  expect(storableJson(usual)).toBe(JSON.stringify(usual))
+  expect(JSON.parse(storableJson({ a: ['x\u0000y', { b: 'end\ud800' }] }))).toEqual({
+    a: ['x\ufffdy', { b: 'end\ufffd' }],
+  })
 })

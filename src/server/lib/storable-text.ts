@@ -11,6 +11,21 @@ export function storableText(text: string): string {
 }
 
 /** A JSON-like object: a literal, or a dictionary without a prototype (parsed query strings). */
+/** JSON escapes of what `UNSTORABLE` matches (paired surrogates are written as they are). */
+const UNSTORABLE_ESCAPE = /\\u0000|\\ud[89a-f]/i
+
+const storableStrings = (_key: string, value: unknown) =>
+  typeof value === 'string' ? storableText(value) : value
+
+/**
+ * `value` as JSON that jsonb accepts: every string kept, with the characters PostgreSQL refuses
+ * replaced. The usual payload has none and is serialised once.
+ */
+export function storableJson(value: unknown): string {
+  const json = JSON.stringify(value)
+  return UNSTORABLE_ESCAPE.test(json) ? JSON.stringify(value, storableStrings) : json
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null) return false
   const prototype = Object.getPrototypeOf(value) as object | null

@@ -257,9 +257,9 @@ export function createAuthService(
      */
     async signup(body: SignupBody, ip: string) {
       // allowSignup also hides the login page's link; the API must refuse as well.
-      for (const key of ['userCreation', 'allowSignup'] as const)
-        if ((await settings.globalValue(key)) === 'disabled')
-          throw new AppError('ERR_USER_CREATION_DISABLED')
+      const switches = await settings.globalValues(['userCreation', 'allowSignup'])
+      if (switches.some((setting) => setting.value === 'disabled'))
+        throw new AppError('ERR_USER_CREATION_DISABLED')
       await throttle('signup', ip, null)
       const plan = await plans.findPublic(body.planId)
       if (!plan) throw new AppError('ERR_PLAN_NOT_AVAILABLE')

@@ -11,7 +11,7 @@ import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionEvents } from './connections.events'
 import { presentWithQueues } from './connections.presenter'
 import { connectionsRepository } from './connections.repository'
-import { generateConnectionToken, rethrowConflict } from './connections.rules'
+import { generateConnectionToken, rethrowConflict, type PageChannel } from './connections.rules'
 import type { ConnectionRow } from './connections.table'
 
 /** Webhook fields a connected page is subscribed to (reference §6). */
@@ -33,7 +33,7 @@ interface GraphPage {
 
 /** A connection POST /facebook creates or refreshes. */
 interface PlannedPageConnection {
-  channel: 'facebook' | 'instagram'
+  channel: PageChannel
   accountId: string
   pageId: string
   name: string

@@ -5,6 +5,7 @@ import { companies } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 import { connectionQueues, connections, type ConnectionRow } from './connections.table'
 import type { Channel } from '@shared/contracts/connections'
+import type { PageChannel } from './connections.rules'
 
 export interface ConnectionQueueLink {
   connectionId: number
@@ -16,6 +17,10 @@ export interface ConnectionQueueLink {
 }
 
 export type ConnectionsRepository = ReturnType<typeof connectionsRepository>
+
+/** Connections of a Meta page or Instagram account id on `channel`. */
+const ofPageAccount = (channel: Channel, accountId: string) =>
+  and(eq(connections.channel, channel), eq(connections.facebookPageUserId, accountId))
 
 export function connectionsRepository(db: Executor) {
   return {
@@ -71,11 +76,7 @@ export function connectionsRepository(db: Executor) {
         .select()
         .from(connections)
         .where(
-          and(
-            eq(connections.companyId, companyId),
-            eq(connections.channel, channel),
-            eq(connections.facebookPageUserId, facebookPageUserId),
-          ),
+          and(eq(connections.companyId, companyId), ofPageAccount(channel, facebookPageUserId)),
         )
         .orderBy(asc(connections.id))
         .limit(1)
@@ -154,39 +155,24 @@ export function connectionsRepository(db: Executor) {
      * first, in whichever company: a connection is CONNECTED only once Graph said its token
      * speaks for the account.
      */
-    connectedOfPageAccount(
-      channel: 'facebook' | 'instagram',
-      accountId: string,
-    ): Promise<ConnectionRow[]> {
+    connectedOfPageAccount(channel: PageChannel, accountId: string): Promise<ConnectionRow[]> {
       return db
         .select()
         .from(connections)
-        .where(
-          and(
-            eq(connections.facebookPageUserId, accountId),
-            eq(connections.channel, channel),
-            eq(connections.status, 'CONNECTED'),
-          ),
-        )
+        .where(and(ofPageAccount(channel, accountId), eq(connections.status, 'CONNECTED')))
         .orderBy(asc(connections.id))
     },
 
     /** Whether a company other than `companyId` has a connection of this page or account. */
     async pageAccountInOtherCompany(
       companyId: number,
-      channel: 'facebook' | 'instagram',
+      channel: PageChannel,
       accountId: string,
     ): Promise<boolean> {
       const [row] = await db
         .select({ id: connections.id })
         .from(connections)
-        .where(
-          and(
-            eq(connections.facebookPageUserId, accountId),
-            eq(connections.channel, channel),
-            ne(connections.companyId, companyId),
-          ),
-        )
+        .where(and(ofPageAccount(channel, accountId), ne(connections.companyId, companyId)))
         .limit(1)
       return row !== undefined
     },

@@ -203,3 +203,9 @@ export function rethrowConflict(error: unknown): never {
   if (violation?.constraint === 'connections_token_key') throw validationError('token')
   throw error
 }
+
+/** Channels of a Facebook page: one page, one company, proven by its token. */
+export type PageChannel = 'facebook' | 'instagram'
+
+export const isPageChannel = (channel: Channel): channel is PageChannel =>
+  channel === 'facebook' || channel === 'instagram'

@@ -16,6 +16,7 @@ import { createFacebookOnboarding } from './connections.facebook'
 import { authorize, connectionPolicy, type SessionAction } from './connections.policy'
 import { presentWithQueues } from './connections.presenter'
 import { connectionsRepository } from './connections.repository'
+import type { PageChannel } from './connections.rules'
 import { createConnectionWrites, type ConnectionCollaborators } from './connections.writes'
 import type { ConnectionRow } from './connections.table'
 
@@ -182,7 +183,7 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
      * Where an app-level Meta webhook entry goes: the page's or account's verified connections,
      * in one company only (the first to verify it; a page is refused to a second company).
      */
-    async findForPageWebhook(channel: 'facebook' | 'instagram', accountId: string) {
+    async findForPageWebhook(channel: PageChannel, accountId: string) {
       const rows = await repo.connectedOfPageAccount(channel, accountId)
       const owner = rows[0]?.companyId
       return rows.filter((row) => row.companyId === owner)

@@ -1,5 +1,4 @@
 import type {
-  Channel,
   ConnectionDto,
   ConnectionMessage,
   CreateConnectionBody,
@@ -23,9 +22,11 @@ import {
   credentialsFrom,
   DEFAULT_CHANNELS,
   generateConnectionToken,
+  isPageChannel,
   rethrowConflict,
   sealed,
   valuesFrom,
+  type PageChannel,
 } from './connections.rules'
 import type { ConnectionRow } from './connections.table'
 
@@ -53,11 +54,6 @@ export interface ConnectionCollaborators {
   media: MediaService
   sessions?: ConnectionSessions
 }
-
-/** Channels of a Facebook page: one page, one company, proven by its token. */
-type PageChannel = 'facebook' | 'instagram'
-const isPageChannel = (channel: Channel): channel is PageChannel =>
-  channel === 'facebook' || channel === 'instagram'
 
 const SESSION_MESSAGES: Record<SessionAction, string> = {
   start: 'Starting session.',

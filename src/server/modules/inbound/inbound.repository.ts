@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
-import { storableText } from '@server/lib/storable-text'
+import { storableJson } from '@server/lib/storable-text'
 import { messages, type MessageRow } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
 import { inboundEvents, type InboundEventRow } from './inbound.table'
@@ -15,13 +15,6 @@ export interface TicketTouch {
   addUnread: number
   lastInboundAt: Date | null
 }
-
-/**
- * Provider payloads keep every string, but with the characters jsonb refuses replaced: a message
- * with U+0000 or a lone surrogate is stored, not refused on every redelivery.
- */
-const storableStrings = (_key: string, value: unknown) =>
-  typeof value === 'string' ? storableText(value) : value
 
 /** How long a claimed event stays invisible to other workers while it is processed. */
 const LEASE_SECONDS = 120
@@ -40,6 +33,7 @@ export function inboundRepository(db: Executor) {
       // Column arrays: built row by row, this statement took about 6 % of the server's CPU
       // under a steady stream of webhooks.
       const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick))
+      // storableJson: a message with U+0000 or a lone surrogate is stored, not refused forever.
       const result = (await db.execute(sql`
         INSERT INTO ${inboundEvents} ("companyId", "connectionId", "source", "payload")
         SELECT "companyId", "connectionId", "source", "payload"::jsonb
@@ -47,7 +41,7 @@ export function inboundRepository(db: Executor) {
           ${column((row) => row.companyId)}::int[],
           ${column((row) => row.connectionId)}::int[],
           ${column((row) => row.source)}::text[],
-          ${column((row) => JSON.stringify(row.payload, storableStrings))}::text[]
+          ${column((row) => storableJson(row.payload))}::text[]
         ) AS row("companyId", "connectionId", "source", "payload")
         RETURNING "id"`)) as { rows: { id: number | string }[] }
       // bigserial ids come back as text from node-postgres.

@@ -212,6 +212,9 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
       return setting
     },
 
+    /** Several platform settings in one read, defaults filled in. */
+    globalValues,
+
     async globalValue(key: GlobalSettingKey): Promise<string> {
       const [setting] = await globalValues([key])
       return setting?.value ?? globalSettingDefinitions[key].default

@@ -37,7 +37,6 @@ import {
   useUploadUserAvatarMutation,
 } from '../mutations'
 import { userQueries } from '../queries'
-
 import { UserGeneralTab } from './UserGeneralTab'
 import { UserPermissionsTab } from './UserPermissionsTab'
 
