@@ -90,6 +90,8 @@ export const errorStatus = {
   ERR_PAGE_NOT_VERIFIED: 400,
   /** Another company has connected this page or Instagram account. */
   ERR_PAGE_TAKEN: 409,
+  /** Graph did not answer while a page token was being checked: nothing was saved. */
+  ERR_PAGE_NOT_CHECKED: 502,
   // queues and chatbot options
   ERR_QUEUE_NOT_FOUND: 404,
   ERR_NO_CHATBOT_FOUND: 404,

@@ -129,14 +129,14 @@ export function createFacebookOnboarding(
   return {
     /**
      * Asks Graph whether the credentials work: CONNECTED (with the Cloud API display number) or
-     * DISCONNECTED. A page token must speak for the page it is saved with, or for the page the
+     * DISCONNECTED (`unanswered` when Graph could not say). A page token must speak for the page it is saved with, or for the page the
      * Instagram account is linked to.
      */
     async probe(
       channel: Exclude<Channel, 'whatsapp'>,
       accountId: string,
       token: string,
-    ): Promise<{ status: 'CONNECTED' | 'DISCONNECTED'; number?: string }> {
+    ): Promise<{ status: 'CONNECTED' | 'DISCONNECTED'; number?: string; unanswered?: true }> {
       try {
         if (channel === 'whatsappapi') {
           const found = await lookupPhoneNumber(graph, accountId, token)
@@ -148,7 +148,10 @@ export function createFacebookOnboarding(
       } catch (error) {
         if (!(error instanceof ChannelError)) throw error
         deps.log.warn({ err: error, channel }, 'connection credentials not accepted by Graph')
-        return { status: 'DISCONNECTED' }
+        // An outage or a rate limit says nothing about the credentials.
+        return error.retryable
+          ? { status: 'DISCONNECTED', unanswered: true }
+          : { status: 'DISCONNECTED' }
       }
     },
 

@@ -486,6 +486,12 @@ describe('POST /whatsapp', () => {
       facebookPageUserId: page.id,
       facebookPageToken: page.token,
     }
+    // Graph down: nothing is said about the token, and nothing is saved.
+    graph.failNext({ status: 503 })
+    expect(failure(await claim(owner.asAdmin, facebook))).toEqual([
+      502,
+      { error: 'ERR_PAGE_NOT_CHECKED' },
+    ])
     expect((await claim(owner.asAdmin, facebook)).statusCode).toBe(201)
     // Even with the page's own token, a second company is refused.
     expect(failure(await claim(claimant.asAdmin, facebook))).toEqual([

@@ -55,6 +55,20 @@ export interface ConnectionCollaborators {
   sessions?: ConnectionSessions
 }
 
+/** What asking Graph about a connection's credentials answered. */
+interface Probed {
+  status: ConnectionRow['status']
+  number?: string
+  /** Graph could not say (an outage, a rate limit). */
+  unanswered?: true
+}
+
+/** A page's messages go to whoever saves its id: only a token of the page may (probe F1). */
+function assertPageVerified(probed: Probed) {
+  if (probed.status === 'CONNECTED') return
+  throw new AppError(probed.unanswered ? 'ERR_PAGE_NOT_CHECKED' : 'ERR_PAGE_NOT_VERIFIED')
+}
+
 const SESSION_MESSAGES: Record<SessionAction, string> = {
   start: 'Starting session.',
   newQr: 'Starting session.',
@@ -145,13 +159,11 @@ export function createConnectionWrites(
       const accountToken =
         channel === 'whatsappapi' ? credentials.wabaAccessToken : credentials.facebookPageToken
       assertCredentialsPresent(channel, { accountId, token: accountToken })
-      const probed: { status: ConnectionRow['status']; number?: string } =
+      const probed: Probed =
         channel === 'whatsapp'
           ? { status: 'OPENING' as const }
           : await facebook.probe(channel, accountId!, accountToken!)
-      // A page's messages go to whoever saves its id: only a token of the page may (probe F1).
-      if (isPageChannel(channel) && probed.status !== 'CONNECTED')
-        throw new AppError('ERR_PAGE_NOT_VERIFIED')
+      if (isPageChannel(channel)) assertPageVerified(probed)
       const token = body.token || generateConnectionToken()
 
       const { row, previousDefault } = await deps.db
@@ -221,7 +233,7 @@ export function createConnectionWrites(
       assertRules(row, values, queueIds, clockIn(timeZone))
       await assertQueuesBelong(companyId, { ...values, queueIds: body.queueIds ?? [] })
 
-      let probed: { status: ConnectionRow['status']; number?: string } | undefined
+      let probed: Probed | undefined
       let movedToPage: { channel: PageChannel; accountId: string } | undefined
       if (row.channel !== 'whatsapp') {
         const stored = channels.connectionFor(row).secrets
@@ -243,7 +255,7 @@ export function createConnectionWrites(
           // New page credentials must be proven; unchanged ones only refresh the status.
           const moved = accountId !== row.facebookPageUserId
           const changed = moved || credentials.facebookPageToken !== undefined
-          if (changed && probed.status !== 'CONNECTED') throw new AppError('ERR_PAGE_NOT_VERIFIED')
+          if (changed) assertPageVerified(probed)
           if (moved) movedToPage = { channel: row.channel, accountId: accountId! }
         }
       }
