@@ -87,7 +87,7 @@ export default tseslint.config(
   },
   { files: ['**/*.{mjs,cjs}', 'scripts/**', '.ci/**'], ...tseslint.configs.disableTypeChecked },
   {
-    files: ['**/*.{mjs,cjs}', 'scripts/**', '.ci/**', 'tests/bench/**'],
+    files: ['**/*.{mjs,cjs}', 'scripts/**', '.ci/**', 'tests/bench/**', 'tests/soak/**'],
     languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
   },

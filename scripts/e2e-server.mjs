@@ -3,7 +3,7 @@
 // database named atende_e2e that the tests may also reach to arrange data the UI cannot create.
 // Playwright starts it (playwright.config.ts) and stops it at the end.
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
@@ -17,8 +17,8 @@ export const E2E_DATABASE = 'atende_e2e'
 const E2E_GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 18091)
 
 /**
- * Queues have no API yet, and the embedded database cannot be reached from the specs: the inbox
- * spec's two queues are put in the platform company here (same names in tests/e2e/fixtures.ts).
+ * The specs cannot reach the embedded database: the inbox spec's two queues are put in the
+ * platform company here (same names in tests/e2e/fixtures.ts).
  */
 const E2E_QUEUES = [
   { name: 'E2E Fila A', color: '#0B6A0B' },
@@ -66,7 +66,7 @@ const freePort = () =>
   })
 
 // A first start on a private port migrates the database and seeds the platform company; the
-// queues go in once it has stopped, so Playwright only ever sees the server that has them.
+// queues go in before it stops, so Playwright only ever sees a server that has them.
 const privatePort = await freePort()
 const firstExit = startServer({ PORT: String(privatePort) }, ['ignore', 'ignore', 'inherit'])
 let firstExited = false
@@ -78,23 +78,20 @@ for (let ready = false; !ready;) {
     .catch(() => false)
   if (!ready) await new Promise((done) => setTimeout(done, 100))
 }
-child.kill('SIGTERM')
-if ((await firstExit) !== 0) process.exit(1)
-
 const insertQueues = `INSERT INTO queues ("companyId", name, color, "orderQueue")
   VALUES (1, $1, $2, 1), (1, $3, $4, 2)`
 const queueValues = E2E_QUEUES.flatMap((queue) => [queue.name, queue.color])
-if (env.DATABASE_URL) {
-  const db = new pg.Client({ connectionString: env.DATABASE_URL })
-  await db.connect()
-  await db.query(insertQueues, queueValues)
-  await db.end()
-} else {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const db = new PGlite(join(resolve(dataDir), 'pglite'), { extensions: { pg_trgm } })
-  await db.query(insertQueues, queueValues)
-  await db.close()
-}
+// Without DATABASE_URL the first server started the embedded PostgreSQL: reach it while it runs,
+// through the port it wrote in its pid file and the password kept beside its cluster.
+const embedded = join(resolve(dataDir), 'postgres')
+const connectionString =
+  env.DATABASE_URL ??
+  `postgres://atende:${encodeURIComponent(readFileSync(`${embedded}.secret`, 'utf8').trim())}@127.0.0.1:${readFileSync(join(embedded, 'postmaster.pid'), 'utf8').split('\n')[3]}/postgres`
+const db = new pg.Client({ connectionString })
+await db.connect()
+await db.query(insertQueues, queueValues)
+await db.end()
+child.kill('SIGTERM')
+if ((await firstExit) !== 0) process.exit(1)
 
 process.exit(await startServer({}, 'inherit'))

@@ -18,6 +18,7 @@ import type {
 const ERROR_CODES = Object.keys({
   ERR_IPC_INVALID_INPUT: true,
   ERR_IPC_UNTRUSTED_SENDER: true,
+  ERR_INSECURE_SERVER_URL: true,
 } satisfies Record<IpcErrorCode, true>) as IpcErrorCode[]
 
 /**

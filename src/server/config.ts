@@ -10,9 +10,11 @@ export interface ServerConfig {
   host: string
   dataDir: string
   mediaDir: string
-  /** PostgreSQL server; unset → embedded PGlite under dataDir (or in memory for tests). */
+  /** PostgreSQL server; unset → the embedded PostgreSQL server under dataDir. */
   databaseUrl: string | null
-  /** Folder of the embedded database; null keeps it in memory (tests). */
+  /** The embedded server's cluster folder; null: PGlite in memory (tests). */
+  embeddedDir: string | null
+  /** Where earlier versions kept their embedded PGlite database, moved into embeddedDir once. */
   pgliteDir: string | null
   publicUrl: string
   /** Browser origins allowed to call the API with credentials, besides publicUrl's own. */
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
     dataDir,
     mediaDir: join(dataDir, 'media'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    embeddedDir: join(dataDir, 'postgres'),
     pgliteDir: join(dataDir, 'pglite'),
     publicUrl,
     corsOrigins: (env.CORS_ORIGINS ?? '')

@@ -35,10 +35,14 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60
 
-/** Login throttling: failures counted per IP and per account in sliding windows. */
+/**
+ * Login throttling, in sliding windows. One address failing from one IP earns a growing wait
+ * (`perPair`), so nobody can lock an account out for its owner elsewhere; one IP failing on many
+ * addresses is refused (`perIp`: `failures` counts each address once).
+ */
 export const LOGIN_LIMITS = {
-  perIp: { failures: 5, windowMs: 5 * 60_000 },
-  perAccount: { failures: 10, windowMs: 15 * 60_000 },
+  perPair: { freeFailures: 5, firstWaitMs: 5_000, maxWaitMs: 5 * 60_000, windowMs: 60 * 60_000 },
+  perIp: { failures: 10, windowMs: 15 * 60_000 },
 } as const
 
 export const LANGUAGES = ['pt-BR', 'en', 'es', 'tr'] as const

@@ -12,6 +12,9 @@ export const errorStatus = {
   ERR_COMPANY_DISABLED: 401,
   ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_INVALID_RESET_TOKEN: 400,
+  /** A change of one's own password or e-mail needs the current password (`currentPassword`). */
+  ERR_CURRENT_PASSWORD_REQUIRED: 400,
+  ERR_WRONG_CURRENT_PASSWORD: 403,
   ERR_EMAIL_NOT_CONFIGURED: 503,
   ERR_ORIGIN_NOT_ALLOWED: 403,
   // permissions and plan
@@ -36,6 +39,15 @@ export const errorStatus = {
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
   ERR_FILE_TOO_LARGE: 413,
+  /**
+   * An uploaded contacts sheet over one of its limits (contacts.sheet.limits.ts): unpacked size,
+   * rows of one import, filled columns, filled cells, characters in its cells.
+   */
+  ERR_SHEET_TOO_LARGE: 400,
+  ERR_SHEET_TOO_MANY_ROWS: 400,
+  ERR_SHEET_TOO_MANY_COLUMNS: 400,
+  ERR_SHEET_TOO_MANY_CELLS: 400,
+  ERR_SHEET_TOO_MUCH_TEXT: 400,
   ERR_DUPLICATED_EMAIL: 409,
   ERR_DUPLICATED_TAG: 409,
   ERR_COMPANY_INVALID_NAME: 400,
@@ -77,6 +89,8 @@ export const errorStatus = {
   ERR_TRANSCRIPTION_NOT_CONFIGURED: 400,
   ERR_TRANSCRIPTION_FAILED: 502,
   ERR_MEDIA_UNAVAILABLE: 404,
+  /** A resend of a message that is not a failed send of ours (received, sent, note, deleted). */
+  ERR_MESSAGE_NOT_RESENDABLE: 409,
   // connections
   ERR_CONNECTION_LIMIT_REACHED: 403,
   ERR_DUPLICATED_CONNECTION: 409,

@@ -178,13 +178,15 @@ export const createApi = (request: APIRequestContext): Api => {
         password: `senha-${id}`,
       }
       const companyName = input.companyName ?? `Empresa ${id}`
-      const created = await readJson<{ companyId: number; userId: number }>(
+      await readJson(
         await request.post('/auth/signup', {
           data: { ...admin, companyName, phone: '', planId: plan.id },
         }),
         'POST /auth/signup',
       )
-      return { companyId: created.companyId, companyName, admin: { ...admin, id: created.userId } }
+      // The answer does not say what was created (it must not confirm a taken address).
+      const { user } = await login(admin)
+      return { companyId: user.companyId, companyName, admin: { ...admin, id: user.id } }
     },
   }
 }

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir,
     mediaDir: join(dataDir, 'media'),
     databaseUrl: null,
+    embeddedDir: null,
     pgliteDir: null,
     publicUrl: 'http://localhost:8080',
     corsOrigins: [],

@@ -2,13 +2,17 @@ import type {
   ChannelDriver,
   InboundEvent,
   InboundMessage,
+  InboundWatermark,
   OutgoingMessage,
 } from '@server/channels/types'
 
-/** An InboundEvent as JSON: what a test stores as the raw payload of its fake provider. */
+/**
+ * An InboundEvent as JSON: what a test stores as the raw payload of its fake provider (events
+ * that name a message; watermarks come from the Messenger driver's own tests).
+ */
 export type RawTestEvent =
   | (Omit<InboundMessage, 'timestamp'> & { timestamp: string })
-  | Exclude<InboundEvent, InboundMessage>
+  | Exclude<InboundEvent, InboundMessage | InboundWatermark>
 
 /**
  * A provider stand-in for pipeline and sender tests: its raw payloads are `{events: [...]}`

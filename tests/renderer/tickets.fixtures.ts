@@ -125,6 +125,8 @@ export const buildMessage = (overrides: Partial<MessageDto> = {}): MessageDto =>
     reactions: [],
     sendStatus: null,
     sendError: null,
+    sendAttempts: 0,
+    nextAttemptAt: null,
     transcription: null,
     ticket: {
       id: TICKET_ID,

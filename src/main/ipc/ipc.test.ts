@@ -138,6 +138,15 @@ describe('handle(): sender and input checks', () => {
     expect(error?.name).toBe('ERR_IPC_INVALID_INPUT')
   })
 
+  test('a server outside this computer must be https: http is refused with its own code', async () => {
+    const error = await rejection(
+      invoke('preferences:set-server-url', { url: 'http://atende.example.com' }),
+    )
+    expect(error?.name).toBe('ERR_INSECURE_SERVER_URL')
+    expect(preferences.get().serverUrl).toBeNull()
+    expect(window.webContents.reloads).toBe(0)
+  })
+
   test('nothing is opened or saved when input is rejected', async () => {
     await rejection(invoke('shell:open-external', { url: 'javascript:alert(1)' }))
     await rejection(invoke('preferences:set-volume', { volume: 2 }))

@@ -1,9 +1,6 @@
+import { checkServerUrl } from '@shared/ipc/server-url'
 import type { PreferencesStore } from '../preferences/preferences'
-import {
-  changeServerUrl,
-  normalizeServerUrl,
-  type ServerUrlChangeDeps,
-} from '../server-url/server-url'
+import { changeServerUrl, type ServerUrlChangeDeps } from '../server-url/server-url'
 import { IpcError, type IpcHandlers } from './register'
 
 export interface PreferencesIpcDeps {
@@ -26,11 +23,11 @@ export const preferencesIpc = ({
   },
   'preferences:set-volume': ({ volume }) => preferences.setVolume(volume),
   'preferences:set-server-url': async ({ url }) => {
-    const serverUrl = normalizeServerUrl(url)
-    if (serverUrl === null) {
-      throw new IpcError('ERR_IPC_INVALID_INPUT', 'server URL must be plain http(s)')
+    const checked = checkServerUrl(url)
+    if (!checked.ok) {
+      throw new IpcError(checked.error, 'server URL must be https, or http to this computer')
     }
-    await changeServerUrl(serverUrl, {
+    await changeServerUrl(checked.url, {
       current: () => preferences.get().serverUrl,
       save: (next) => preferences.setServerUrl(next),
       clearVault,

@@ -59,6 +59,13 @@ describe('parsePreferences', () => {
     expect(parsePreferences({ windowBounds: { ...bounds, width: 10 } }).windowBounds).toBeNull()
   })
 
+  test('a saved http server outside this computer is dropped, so the user chooses again', () => {
+    expect(parsePreferences({ serverUrl: 'http://atende.example.com' }).serverUrl).toBeNull()
+    expect(parsePreferences({ serverUrl: 'http://localhost:8080/' }).serverUrl).toBe(
+      'http://localhost:8080',
+    )
+  })
+
   test('an out-of-range volume is clamped and snapped', () => {
     expect(parsePreferences({ volume: 7 }).volume).toBe(1)
     expect(parsePreferences({ volume: -1 }).volume).toBe(0)
@@ -79,16 +86,16 @@ describe('preferences store', () => {
   test('changes are written and read back by the next start', async () => {
     const store = await openPreferences(file, silentLogger)
     await store.setVolume(0.62)
-    await store.setServerUrl('http://192.168.0.10:8080/')
+    await store.setServerUrl('https://192.168.0.10:8443/')
     await store.setWindowBounds(bounds)
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       volume: 0.6,
-      serverUrl: 'http://192.168.0.10:8080',
+      serverUrl: 'https://192.168.0.10:8443',
       windowBounds: bounds,
     })
     expect((await openPreferences(file, silentLogger)).get()).toEqual({
       volume: 0.6,
-      serverUrl: 'http://192.168.0.10:8080',
+      serverUrl: 'https://192.168.0.10:8443',
       windowBounds: bounds,
     })
   })
@@ -102,6 +109,12 @@ describe('preferences store', () => {
   test('a non-http server URL is refused and nothing changes', async () => {
     const store = await openPreferences(file, silentLogger)
     await expect(store.setServerUrl('ftp://files.example.com')).rejects.toThrow()
+    expect(store.get().serverUrl).toBeNull()
+  })
+
+  test('an http server outside this computer is refused and nothing changes', async () => {
+    const store = await openPreferences(file, silentLogger)
+    await expect(store.setServerUrl('http://192.168.0.10:8080')).rejects.toThrow()
     expect(store.get().serverUrl).toBeNull()
   })
 })

@@ -4,8 +4,8 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { VOLUME } from '@shared/constants'
 import type { DesktopPreferences } from '@shared/ipc/contract'
+import { checkServerUrl } from '@shared/ipc/server-url'
 import type { Logger } from '../logger'
-import { normalizeServerUrl } from '../server-url/server-url'
 
 export const WindowBounds = Type.Object({
   x: Type.Integer(),
@@ -27,7 +27,7 @@ const fieldSchemas = {
 export interface Preferences extends DesktopPreferences {
   /** Notification sound volume, 0..1 in steps of 0.1 (000 §2, §9). */
   volume: number
-  /** http(s) only; null until the user has chosen a server. */
+  /** https, or http to this computer only (`checkServerUrl`); null until one is chosen. */
   serverUrl: string | null
   /** The main window's last normal bounds; null before the first close. */
   windowBounds: WindowBounds | null
@@ -57,10 +57,13 @@ export function parsePreferences(raw: unknown): Preferences {
   const volume = Value.Check(fieldSchemas.volume, source.volume)
     ? normalizeVolume(source.volume)
     : DEFAULT_PREFERENCES.volume
-  const serverUrl =
+  // An address saved before the rule tightened (http to another computer) is dropped: the
+  // renderer then asks for the server again instead of talking to it in clear text.
+  const checked =
     Value.Check(fieldSchemas.serverUrl, source.serverUrl) && source.serverUrl !== null
-      ? normalizeServerUrl(source.serverUrl)
+      ? checkServerUrl(source.serverUrl)
       : null
+  const serverUrl = checked?.ok ? checked.url : null
   const windowBounds = Value.Check(fieldSchemas.windowBounds, source.windowBounds)
     ? source.windowBounds
     : null
@@ -70,7 +73,7 @@ export function parsePreferences(raw: unknown): Preferences {
 export interface PreferencesStore {
   get(): Readonly<Preferences>
   setVolume(volume: number): Promise<void>
-  /** Rejects an address `normalizeServerUrl` refuses. */
+  /** Rejects an address `checkServerUrl` refuses. */
   setServerUrl(url: string): Promise<void>
   setWindowBounds(bounds: WindowBounds): Promise<void>
 }
@@ -96,9 +99,9 @@ export async function openPreferences(file: string, logger: Logger): Promise<Pre
     get: () => current,
     setVolume: (volume) => update({ volume: normalizeVolume(volume) }),
     setServerUrl: (url) => {
-      const serverUrl = normalizeServerUrl(url)
-      if (serverUrl === null) return Promise.reject(new Error('server URL must be http(s)'))
-      return update({ serverUrl })
+      const checked = checkServerUrl(url)
+      if (!checked.ok) return Promise.reject(new Error(`server URL refused: ${checked.error}`))
+      return update({ serverUrl: checked.url })
     },
     setWindowBounds: (windowBounds) => update({ windowBounds }),
   }

@@ -1,8 +1,11 @@
 /**
  * The renderer's Content-Security-Policy. Scripts come only from our own files; fetch, XHR and
- * WebSocket reach only the chosen server (the API and Socket.IO). Images and media may also come
- * from any https host (contact pictures can be channel CDN URLs). The renderer's own meta CSP
- * applies as well; the browser enforces both.
+ * WebSocket reach only the chosen server (the API and Socket.IO). Images and media come from our
+ * files, data:/blob: (previews, recordings, location thumbnails) and the chosen server, whose
+ * signed /media URLs carry message media and contact pictures (the server downloads those from
+ * the channels' CDNs). Help video thumbnails are the one other host, as in the web client's CSP
+ * (src/server/plugins/security.ts). The renderer's own meta CSP applies as well; the browser
+ * enforces both.
  */
 export interface CspOptions {
   /** The server the renderer talks to; null at first run, before the user has chosen one. */
@@ -39,8 +42,10 @@ export function contentSecurityPolicy({ serverUrl, devServerUrl }: CspOptions): 
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     // Fluent UI (Griffel) inserts its style rules at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...serverSources],
-    'media-src': ["'self'", 'data:', 'blob:', 'https:', ...serverSources],
+    // Not any https host: an image URL a contact controls (an ad preview's thumbnail) would
+    // tell its owner when and from where an attendant read the chat.
+    'img-src': ["'self'", 'data:', 'blob:', ...serverSources, 'https://img.youtube.com'],
+    'media-src': ["'self'", 'data:', 'blob:', ...serverSources],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
     'worker-src': ["'self'", 'blob:'],

@@ -105,9 +105,26 @@ describe('content security policy', () => {
     expect(policy).toContain(
       "connect-src 'self' https://atende.example.com wss://atende.example.com;",
     )
-    expect(policy).toContain("img-src 'self' data: blob: https: https://atende.example.com;")
     expect(policy).toContain("object-src 'none'")
     expect(policy).not.toContain('unsafe-eval')
+  })
+
+  test('images and media come from our files and the chosen server, not from any https host', () => {
+    const policy = contentSecurityPolicy({
+      serverUrl: 'https://atende.example.com/api',
+      devServerUrl: null,
+    })
+    // Help videos' thumbnails are the one other host (HelpsPage), as in the web client's CSP.
+    expect(policy).toContain(
+      "img-src 'self' data: blob: https://atende.example.com https://img.youtube.com;",
+    )
+    expect(policy).toContain("media-src 'self' data: blob: https://atende.example.com;")
+  })
+
+  test('first run: images only from our files until a server is chosen', () => {
+    const policy = contentSecurityPolicy({ serverUrl: null, devServerUrl: null })
+    expect(policy).toContain("img-src 'self' data: blob: https://img.youtube.com;")
+    expect(policy).toContain("media-src 'self' data: blob:;")
   })
 
   test('first run: any http(s)/ws(s) server may be probed', () => {

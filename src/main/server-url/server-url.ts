@@ -1,25 +1,8 @@
 /**
  * The server the desktop app talks to. It is chosen at first run (serverUrl null: the renderer
  * asks for it) and kept in the preferences; the renderer itself always loads from our own files.
+ * Which addresses are accepted is the shared rule `checkServerUrl` (src/shared/ipc/server-url.ts).
  */
-
-/**
- * Canonical form of a server address: http(s) only, no credentials, query or fragment, no
- * trailing slash (a path prefix is kept for servers behind a reverse proxy). Null when unusable.
- */
-export function normalizeServerUrl(input: string): string | null {
-  let url: URL
-  try {
-    url = new URL(input.trim())
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    return null
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
-}
 
 export interface ServerUrlChangeDeps {
   current: () => string | null

@@ -5,7 +5,8 @@ import type { ConnectionRow } from '../modules/connections/connections.table'
  * (ARCHITECTURE §3 "Inbound pipeline"). Drivers turn stored raw events into these at
  * processing time, so a raw event can be processed again after a crash.
  */
-export type InboundEvent = InboundMessage | InboundStatus | InboundEdit | InboundRevoke
+export type InboundEvent =
+  InboundMessage | InboundStatus | InboundWatermark | InboundEdit | InboundRevoke
 
 /** Who or what a message belongs to: a phone number, a group id or a page-scoped user id. */
 export interface ChatRef {
@@ -16,8 +17,20 @@ export interface ChatRef {
   name?: string
   /** The WhatsApp JID to answer to, when the channel has them. */
   jid?: string
-  /** A WhatsApp LID seen for this person (Baileys 7), kept on the contact. */
+  /**
+   * An id WhatsApp knows this person by without his phone number, kept on the contact: a LID
+   * (Baileys 7) or a business-scoped user id (Cloud API, `US.1349…`). Equal to `id` when that is
+   * all we know; then the contact it was seen on before is the one.
+   */
   lid?: string
+}
+
+/** The ad a conversation started from ("click to WhatsApp"), as the contact saw it. */
+export interface AdReferral {
+  title: string
+  body: string
+  sourceUrl?: string
+  imageUrl?: string
 }
 
 /** Where to fetch a media file from: meaningful only to the driver that produced it. */
@@ -42,7 +55,10 @@ export type InboundContent =
   /** A button/list/template reply: the chosen title (or id). */
   | { kind: 'reply'; body: string; id?: string }
   | { kind: 'call'; video: boolean }
-  | { kind: 'unsupported'; type: string }
+  /** A message sent from an ad: the ad, then what the contact wrote. */
+  | { kind: 'ad'; ad: AdReferral; text: string }
+  /** A kind not drawn yet, by the provider's name; `detail` is what can be read of it. */
+  | { kind: 'unsupported'; type: string; detail?: string }
 
 export interface InboundMessage {
   type: 'message'
@@ -69,6 +85,17 @@ export interface InboundStatus {
   providerId: string
   ack: 1 | 2 | 3 | 4 | 5 | 'failed'
   error?: string
+}
+
+/**
+ * A delivery report that names no message: every message of ours in the chat sent at or before
+ * `upTo` reached `ack` (Messenger's `watermark`).
+ */
+export interface InboundWatermark {
+  type: 'watermark'
+  chat: ChatRef
+  ack: 2 | 3
+  upTo: Date
 }
 
 export interface InboundEdit {
@@ -125,6 +152,12 @@ export interface SentMessage {
   raw?: unknown
 }
 
+/** What a provider shows of a person: either may be missing. */
+export interface ProviderProfile {
+  name?: string
+  pictureUrl?: string
+}
+
 /** A person the provider knows of: an address-book entry or a 1:1 chat. */
 export interface ProviderContact {
   /** Phone number digits (E.164 without the plus). */
@@ -161,6 +194,8 @@ export interface ChannelDriver {
     chat: ChatRef,
     target: { providerId: string; fromMe: boolean; raw: unknown },
   ): Promise<void>
+  /** The contact's public name and picture at the provider (webhooks carry neither). */
+  profile?(connection: DriverConnection, chat: ChatRef): Promise<ProviderProfile>
   /** The contact's current picture URL at the provider, or null when none is visible. */
   profilePicture?(connection: DriverConnection, chat: ChatRef): Promise<string | null>
   /** Blocks (or unblocks) the contact on the provider. */

@@ -10,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { startEmbeddedPostgres } from './embedded-postgres'
+import { movePgliteInto } from './pglite-move'
 import { pgliteRawSql, poolRawSql, type RawSql } from './raw-sql'
 import * as schema from './schema'
 import {
@@ -37,8 +39,17 @@ export interface DatabaseHandle {
 }
 
 export interface DatabaseOptions {
+  /** An external PostgreSQL server. */
   databaseUrl: string | null
-  /** null keeps the embedded database in memory. */
+  /**
+   * Without databaseUrl: the cluster folder of the embedded PostgreSQL server the app starts
+   * itself (`embedded-postgres.ts`); null: PGlite, in `pgliteDir` or in memory (tests, benches).
+   */
+  embeddedDir?: string | null
+  /**
+   * A PGlite folder. With embeddedDir, one written by an earlier version: its data moves into the
+   * embedded server once (`pglite-move.ts`).
+   */
   pgliteDir: string | null
   /** A dump of an embedded database to start from (tests start from a migrated one). */
   pgliteSnapshot?: Blob
@@ -66,23 +77,30 @@ export function rawSqlOf(db: Database): RawSql {
   return raw
 }
 
-/** PGlite under DATA_DIR by default; a PostgreSQL server when DATABASE_URL is set. */
+/** A PostgreSQL server: DATABASE_URL's, else the embedded one; PGlite for tests and benches. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder()
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-    // An idle client cut by the server (restart, failover) must not crash the process: the pool
-    // drops it and opens another on the next query.
-    pool.on('error', (error) => process.emitWarning(error))
-    const db = drizzleNodePg(pool, { schema })
-    const connectionString = options.databaseUrl
-    lockOpeners.set(db, () => postgresSessionLocks({ connectionString }))
-    rawSqlAccess.set(db, poolRawSql(pool))
+  if (options.databaseUrl) return openServer(options.databaseUrl, migrationsFolder)
+  if (options.embeddedDir) {
+    const server = await startEmbeddedPostgres(options.embeddedDir)
+    const { connectionString } = server
+    const handle = await openServer(connectionString, migrationsFolder).catch(
+      async (error: unknown) => {
+        await server.stop()
+        throw error
+      },
+    )
     return {
-      db,
-      kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      ...handle,
+      async migrate() {
+        await handle.migrate()
+        if (options.pgliteDir)
+          await movePgliteInto(connectionString, options.pgliteDir, migrationsFolder)
+      },
+      async close() {
+        await handle.close()
+        await server.stop()
+      },
     }
   }
   const extensions = { pg_trgm }
@@ -101,6 +119,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+  }
+}
+
+async function openServer(
+  connectionString: string,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle client cut by the server (restart, failover) must not crash the process: the pool
+  // drops it and opens another on the next query.
+  pool.on('error', (error) => process.emitWarning(error))
+  const db = drizzleNodePg(pool, { schema })
+  lockOpeners.set(db, () => postgresSessionLocks({ connectionString }))
+  rawSqlAccess.set(db, poolRawSql(pool))
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    close: () => pool.end(),
   }
 }
 

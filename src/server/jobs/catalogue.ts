@@ -27,12 +27,23 @@ export interface JobPayloads {
     /** The message's content as the driver read it: where to download from, and the caption. */
     content: InboundContent
   }
+  /**
+   * Names a Messenger/Instagram contact and stores his picture from the provider's profile
+   * (inbound.profiles.ts), queued with the message that found the profile missing or stale.
+   */
+  'inbound.contact-profile': { companyId: number; connectionId: number; contactId: number }
   /** Runs a WhatsApp history import whose phone is done or quiet (message-import.service.ts). */
   'message-import.run': { companyId: number; connectionId: number }
+  /** Gives every unfinished contact import a job again (contacts.import.ts). */
+  'contacts.import-resume': Record<string, never>
   /** Marks offline the users whose heartbeat stopped (presence, 000 §2). */
   'users.expire-presence': Record<string, never>
   /** Forgets sign-in attempts older than every throttle window. */
   'auth.prune-attempts': Record<string, never>
+  /** Mails a password-reset link if the address has an account (auth.service.ts). */
+  'auth.password-reset': { email: string }
+  /** Tells an account's owner that someone signed up with his address (auth.service.ts). */
+  'auth.signup-notice': { email: string }
 }
 
 export type JobName = keyof JobPayloads
@@ -76,6 +87,16 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     expireInSeconds: 120,
     concurrency: 2,
   },
+  // Graph trouble is usually brief: four more tries over about 15 minutes, then the contact's
+  // next message queues the refresh again.
+  'inbound.contact-profile': {
+    policy: 'stately',
+    retryLimit: 4,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 2,
+  },
   'message-import.run': {
     policy: 'stately',
     retryLimit: 5,
@@ -83,6 +104,15 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     retryBackoff: true,
     expireInSeconds: 300,
     concurrency: 1,
+  },
+  'contacts.import-resume': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    concurrency: 1,
+    cron: '* * * * *',
   },
   'users.expire-presence': {
     policy: 'stately',
@@ -101,5 +131,21 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     expireInSeconds: 60,
     concurrency: 1,
     cron: '17 * * * *',
+  },
+  'auth.password-reset': {
+    policy: 'standard',
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 2,
+  },
+  'auth.signup-notice': {
+    policy: 'standard',
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 1,
   },
 }

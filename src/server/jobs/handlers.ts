@@ -10,11 +10,15 @@ import type { JobEngine, JobHandler } from './engine'
 export function registerJobHandlers(jobs: JobEngine, services: Services): void {
   const handlers: { [N in JobName]: JobHandler<N> } = {
     'contacts.import': (data, run) => services.contactImports.run(data, run),
+    'contacts.import-resume': () => services.contactImports.resumeStalled(),
     'inbound.media-retry': (data) => services.inbound.retryMedia(data),
+    'inbound.contact-profile': (data) => services.inbound.refreshProfile(data),
     'message-import.run': (data, run) => services.messageImport.runJob(data, run),
     'users.expire-presence': () =>
       services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),
     'auth.prune-attempts': () => services.auth.pruneAttempts(),
+    'auth.password-reset': (data) => services.auth.mailPasswordReset(data),
+    'auth.signup-notice': (data) => services.auth.mailSignupNotice(data),
   }
   for (const name of Object.keys(handlers) as JobName[])
     jobs.handle(name, handlers[name] as JobHandler<JobName>)

@@ -50,7 +50,12 @@ export const SignupBody = Type.Object({
 })
 export type SignupBody = Static<typeof SignupBody>
 
-export const SignupResponse = Type.Object({ companyId: Id, userId: Id })
+/**
+ * 202 to every accepted sign-up: an account was created, or the address already had one (its
+ * owner is told by e-mail). The answer is the same so that it does not reveal which.
+ */
+export const SignupResponse = Type.Object({ message: Type.String() })
+export type SignupResponse = Static<typeof SignupResponse>
 
 export const ForgotPasswordBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),

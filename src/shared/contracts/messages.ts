@@ -68,7 +68,12 @@ export const MessageDto = Type.Object({
   quotedMsg: Type.Union([QuotedMessage, Type.Null()]),
   reactions: Type.Array(Reaction),
   sendStatus: Type.Union([SendStatus, Type.Null()]),
+  /** The catalogue code of the last failed try; kept while a queued message is retried. */
   sendError: Type.Union([Type.String(), Type.Null()]),
+  /** Tries made in the current round (a resend starts a new round at 0). */
+  sendAttempts: Type.Integer({ minimum: 0 }),
+  /** When a queued message that failed is tried again; null otherwise. */
+  nextAttemptAt: Type.Union([Timestamp, Type.Null()]),
   /** Kept once transcribed (received audio only). */
   transcription: Type.Union([Type.String(), Type.Null()]),
   /** The ticket the message belongs to: draws the ticket-change separators of the history. */

@@ -122,6 +122,12 @@ export type CreateUserBody = Static<typeof CreateUserBody>
 export const UpdateUserBody = Type.Object({
   ...Type.Partial(Type.Object(editableFields)).properties,
   password: Type.Optional(Type.Union([password, Type.Literal('')])),
+  currentPassword: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: "The caller's password: required when he changes his own password or e-mail",
+    }),
+  ),
   companyId: Type.Optional(Type.Unknown()),
 })
 export type UpdateUserBody = Static<typeof UpdateUserBody>

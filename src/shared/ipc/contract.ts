@@ -89,8 +89,10 @@ export type IpcEvent = keyof IpcEventMap
 /**
  * Codes main rejects an invoke with (as the Error's name). Electron flattens a rejection to
  * "Error invoking remote method '…': <name>: <message>"; the preload restores the name.
+ * `ERR_INSECURE_SERVER_URL`: an http server address outside this computer (server-url.ts).
  */
-export type IpcErrorCode = 'ERR_IPC_INVALID_INPUT' | 'ERR_IPC_UNTRUSTED_SENDER'
+export type IpcErrorCode =
+  'ERR_IPC_INVALID_INPUT' | 'ERR_IPC_UNTRUSTED_SENDER' | 'ERR_INSECURE_SERVER_URL'
 
 /** What `window.desktop` offers; every `on…` returns its unsubscribe. */
 export interface DesktopApi {

@@ -45,6 +45,13 @@ const entries: Record<string, Entry> = {
     own: (f) => ({ url: `/messages/${f.messageId}/reactions`, payload: { type: '👍' } }),
     foreign: (f) => ({ url: `/messages/${f.foreignMessageId}/reactions`, payload: { type: '👍' } }),
   },
+  'POST /messages/:id/retry': {
+    access: 'user',
+    // The fixture's message is the contact's: only a failed send of ours can be resent.
+    allowedStatus: 409,
+    own: (f) => ({ url: `/messages/${f.messageId}/retry` }),
+    foreign: (f) => ({ url: `/messages/${f.foreignMessageId}/retry` }),
+  },
   'POST /message/forward': {
     access: 'user',
     allowedStatus: 200,
@@ -82,6 +89,7 @@ const malformed: Malformed = {
     url: '/messages/1/reactions',
     payload: { type: 'x'.repeat(40) },
   },
+  'POST /messages/:id/retry': { url: '/messages/abc/retry' },
   'POST /message/forward': { url: '/message/forward', payload: { messageId: 'x', contactId: 1 } },
   'GET /messages-allMe': { url: '/messages-allMe?dateStart=yesterday' },
   'GET /messages/transcribeAudio/:fileName': { url: '/messages/transcribeAudio/..%2Fsecrets.json' },

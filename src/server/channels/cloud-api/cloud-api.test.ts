@@ -316,6 +316,179 @@ describe('normalize', () => {
     ])
   })
 
+  test('a user without a phone number is addressed by his business-scoped id (BSUID)', () => {
+    const chatOf = (value: Record<string, unknown>) => {
+      const [event] = normalize(webhook(value))
+      return event?.type === 'message' ? event.chat : null
+    }
+    const text = { id: 'wamid.U1', timestamp: '1749416383', type: 'text', text: { body: 'oi' } }
+    const ana = { id: 'US.13491208655302741918', isGroup: false, lid: 'US.13491208655302741918' }
+    // A username user: the message names him by from_user_id only.
+    expect(
+      chatOf({
+        contacts: [
+          { profile: { name: 'Ana', username: '@ana' }, user_id: 'US.13491208655302741918' },
+        ],
+        messages: [{ ...text, from_user_id: 'US.13491208655302741918' }],
+      }),
+    ).toEqual({ ...ana, name: 'Ana' })
+    // Neither from nor from_user_id: the change's one contact says who wrote; the username
+    // names him when the profile has no name.
+    expect(
+      chatOf({
+        contacts: [{ profile: { username: '@ana' }, user_id: 'US.13491208655302741918' }],
+        messages: [text],
+      }),
+    ).toEqual({ ...ana, name: '@ana' })
+    // Both ids: the phone number stays the contact's number, the BSUID comes along to join
+    // him with his later messages that carry only the BSUID.
+    const both = { id: '16505551234', isGroup: false, lid: 'US.13491208655302741918', name: 'Ana' }
+    expect(
+      chatOf({
+        contacts: [
+          { profile: { name: 'Ana' }, wa_id: '16505551234', user_id: 'US.13491208655302741918' },
+        ],
+        messages: [{ ...text, from: '16505551234', from_user_id: 'US.13491208655302741918' }],
+      }),
+    ).toEqual(both)
+    expect(
+      chatOf({
+        contacts: [
+          { profile: { name: 'Ana' }, wa_id: '16505551234', user_id: 'US.13491208655302741918' },
+        ],
+        messages: [{ ...text, from: '16505551234' }],
+      }),
+    ).toEqual(both)
+    expect(chatOf({ messages: [text] })).toBeNull()
+  })
+
+  test('a message from an ad keeps the ad it came from', () => {
+    const referral = {
+      source_url: 'https://fb.me/ad-1',
+      source_id: '120200000',
+      source_type: 'ad',
+      headline: 'Promo | hoje',
+      body: 'Frete grátis',
+      media_type: 'image',
+      image_url: 'https://cdn.example/ad.jpg',
+      thumbnail_url: 'https://cdn.example/ad-thumb.jpg',
+      ctwa_clid: 'ARAkLk',
+    }
+    const content = (message: Record<string, unknown>) => {
+      const [event] = normalize(inbound({ referral, ...message }))
+      return event?.type === 'message' ? event.content : null
+    }
+    const ad = {
+      title: 'Promo | hoje',
+      body: 'Frete grátis',
+      sourceUrl: 'https://fb.me/ad-1',
+      imageUrl: 'https://cdn.example/ad-thumb.jpg',
+    }
+    expect(content({ type: 'text', text: { body: 'Quero saber mais' } })).toEqual({
+      kind: 'ad',
+      ad,
+      text: 'Quero saber mais',
+    })
+    expect(content({ type: 'button', button: { payload: 'YES', text: 'Sim' } })).toEqual({
+      kind: 'ad',
+      ad,
+      text: 'Sim',
+    })
+  })
+
+  test('revoke and edit point at the message they change', () => {
+    expect(
+      normalize(
+        inbound({ type: 'revoke', revoke: { original_message_id: 'wamid.IN0' }, id: 'wamid.R1' }),
+      ),
+    ).toEqual([{ type: 'revoke', providerId: 'wamid.IN0' }])
+    const edit = (message: Record<string, unknown>) =>
+      normalize(
+        inbound({
+          type: 'edit',
+          id: 'wamid.E1',
+          edit: { original_message_id: 'wamid.IN0', message },
+        }),
+      )
+    expect(edit({ type: 'text', text: { body: 'corrigido' } })).toEqual([
+      { type: 'edit', providerId: 'wamid.IN0', body: 'corrigido' },
+    ])
+    expect(
+      edit({
+        type: 'image',
+        image: { caption: 'Nova legenda', id: '1234', mime_type: 'image/jpeg' },
+      }),
+    ).toEqual([{ type: 'edit', providerId: 'wamid.IN0', body: 'Nova legenda' }])
+    expect(normalize(inbound({ type: 'revoke', revoke: {} }))).toEqual([])
+  })
+
+  test('orders, Flow replies, system notices and unknown kinds arrive readable', () => {
+    const content = (message: Record<string, unknown>) => {
+      const [event] = normalize(inbound(message))
+      return event?.type === 'message' ? event.content : null
+    }
+    expect(
+      content({
+        type: 'interactive',
+        interactive: {
+          type: 'nfm_reply',
+          nfm_reply: {
+            name: 'flow',
+            body: 'Sent',
+            response_json:
+              '{"screen_0_email_0":"ana@example.com","screen_1_Quantity_1":3,"flow_token":"t0k3n"}',
+          },
+        },
+      }),
+    ).toEqual({ kind: 'reply', body: 'email: ana@example.com\nQuantity: 3' })
+    expect(
+      content({
+        type: 'order',
+        order: {
+          catalog_id: '354160437058781',
+          text: 'Sem cebola',
+          product_items: [
+            { product_retailer_id: 'HAMBURGER', quantity: 3, item_price: 30, currency: 'BRL' },
+            { product_retailer_id: 'SODA', quantity: 2, item_price: 10, currency: 'BRL' },
+          ],
+        },
+      }),
+    ).toEqual({
+      kind: 'unsupported',
+      type: 'order',
+      detail: 'Sem cebola\n3 × HAMBURGER (30 BRL)\n2 × SODA (10 BRL)',
+    })
+    expect(
+      content({
+        type: 'system',
+        system: {
+          body: 'Ana changed from 16505551234 to 16505559999',
+          wa_id: '16505559999',
+          type: 'user_changed_number',
+        },
+      }),
+    ).toEqual({
+      kind: 'unsupported',
+      type: 'system',
+      detail: 'Ana changed from 16505551234 to 16505559999',
+    })
+    expect(content({ type: 'interactive', context: { id: 'wamid.OUT2' } })).toEqual({
+      kind: 'unsupported',
+      type: 'interactive',
+    })
+    expect(content({ type: 'unknown', errors: [{ code: 131051 }] })).toEqual({
+      kind: 'unsupported',
+      type: 'unknown',
+    })
+  })
+
+  test('a message whose context names itself quotes nothing', () => {
+    const [event] = normalize(
+      inbound({ type: 'text', text: { body: 'x' }, context: { id: 'wamid.IN1' } }),
+    )
+    expect(event).not.toHaveProperty('quotedProviderId')
+  })
+
   test('changes of another phone number, other objects and garbage yield nothing', () => {
     expect(
       normalize(
@@ -353,6 +526,22 @@ describe('against the Graph API', () => {
         },
       }),
     ])
+  })
+
+  test('a contact known only by his BSUID is written to as recipient, not to', async () => {
+    const bsuid: ChatRef = { id: 'US.13491208655302741918', isGroup: false }
+    await driver().send(connection(), { to: bsuid, body: 'Olá' })
+    await driver().react!(
+      connection(),
+      bsuid,
+      { providerId: 'wamid.IN2', fromMe: false, raw: null },
+      '\u{2764}',
+    )
+    const [text, reaction] = graph.requests.map((request) => request.json)
+    expect(text).toMatchObject({ recipient: 'US.13491208655302741918', type: 'text' })
+    expect(text).not.toHaveProperty('to')
+    expect(reaction).toMatchObject({ recipient: 'US.13491208655302741918', type: 'reaction' })
+    expect(reaction).not.toHaveProperty('to')
   })
 
   test('media is uploaded first, then sent by id; documents keep name and caption', async () => {

@@ -3,11 +3,13 @@ import type { GraphClient } from '../graph/client'
 import {
   ChannelError,
   type ChannelDriver,
+  type ChatRef,
   type DriverConnection,
   type OutgoingMessage,
   type SentMessage,
 } from '../types'
-import { normalizeCloudApi, type CloudApiMediaRef } from './normalize'
+import type { CloudApiMediaRef } from './content'
+import { normalizeCloudApi } from './normalize'
 
 /**
  * Formats WhatsApp accepts as image, video and audio messages; anything else is sent as a
@@ -20,6 +22,13 @@ const MEDIA_FORMATS: Record<'image' | 'video' | 'audio', readonly string[]> = {
 }
 
 const baseMime = (mime: string) => mime.split(';')[0]!.trim().toLowerCase()
+
+/**
+ * Whom a message goes to: a phone number as `to`; a business-scoped user id (a user who hides
+ * his number behind a username, `US.1349…`) as `recipient`, which the Messages API takes instead.
+ */
+const addressOf = (chat: ChatRef) =>
+  /^\d+$/.test(chat.id) ? { to: chat.id } : { recipient: chat.id }
 
 function credentials(connection: DriverConnection) {
   const phoneNumberId = connection.row.wabaPhoneNumberId
@@ -137,7 +146,7 @@ export function createCloudApiDriver({ graph }: { graph: GraphClient }): Channel
           json: {
             messaging_product: 'whatsapp',
             recipient_type: 'individual',
-            to: message.to.id,
+            ...addressOf(message.to),
             ...(message.quoted ? { context: { message_id: message.quoted.providerId } } : {}),
             ...(await contentOf(phoneNumberId, token, message)),
           },
@@ -167,7 +176,7 @@ export function createCloudApiDriver({ graph }: { graph: GraphClient }): Channel
           json: {
             messaging_product: 'whatsapp',
             recipient_type: 'individual',
-            to: chat.id,
+            ...addressOf(chat),
             type: 'reaction',
             reaction: { message_id: target.providerId, emoji },
           },

@@ -2,28 +2,11 @@ import { number, record, records, text, type JsonRecord } from '../graph/json'
 import type {
   ChatRef,
   DriverConnection,
-  InboundContent,
   InboundEvent,
   InboundMessage,
   InboundStatus,
 } from '../types'
-
-/** What `downloadMedia` needs to fetch a Cloud API media object later. */
-export interface CloudApiMediaRef {
-  [key: string]: unknown
-  id: string
-  mime?: string
-  sha256?: string
-  fileName?: string
-}
-
-const MEDIA_KINDS = {
-  image: 'image',
-  audio: 'audio',
-  video: 'video',
-  document: 'application',
-  sticker: 'sticker',
-} as const
+import { contentOf } from './content'
 
 const ACKS: Record<string, InboundStatus['ack']> = {
   sent: 1,
@@ -33,11 +16,21 @@ const ACKS: Record<string, InboundStatus['ack']> = {
   failed: 'failed',
 }
 
+/** A `value.contacts[]` entry: the people the change's messages come from. */
+interface Person {
+  waId?: string
+  userId?: string
+  name?: string
+}
+
+const digits = (value: string | undefined) => value?.replace(/\D/g, '') || undefined
+
 /**
  * A Cloud API webhook body (`object: whatsapp_business_account`) → normalised events: the
- * messages of `value.messages` (named after `value.contacts`) and the acks of `value.statuses`.
- * Changes for another phone number are skipped: the app's one callback carries every number of
- * the business account, and only this connection's belong to this company.
+ * messages of `value.messages` (named after `value.contacts`), the contact's edits and deletions
+ * among them, and the acks of `value.statuses`. Changes for another phone number are skipped:
+ * the app's one callback carries every number of the business account, and only this
+ * connection's belong to this company.
  */
 export function normalizeCloudApi(connection: DriverConnection, payload: unknown): InboundEvent[] {
   const body = record(payload)
@@ -50,14 +43,19 @@ export function normalizeCloudApi(connection: DriverConnection, payload: unknown
       const phoneNumberId = text(record(value.metadata).phone_number_id)
       if (phoneNumberId !== connection.row.wabaPhoneNumberId) continue
 
-      const names = new Map<string, string>()
-      for (const contact of records(value.contacts)) {
-        const waId = text(contact.wa_id)
-        const name = text(record(contact.profile).name)
-        if (waId && name) names.set(waId, name)
-      }
+      const people = records(value.contacts).map((contact): Person => ({
+        waId: digits(text(contact.wa_id)),
+        userId: text(contact.user_id) || undefined,
+        // A username user may have no profile name: his username names him instead.
+        name:
+          text(record(contact.profile).name) || text(record(contact.profile).username) || undefined,
+      }))
       for (const message of records(value.messages)) {
-        const event = toMessage(message, names)
+        const type = text(message.type)
+        const event =
+          type === 'revoke' || type === 'edit'
+            ? changeOf(message, type)
+            : toMessage(message, people)
         if (event) events.push(event)
       }
       for (const status of records(value.statuses)) {
@@ -69,12 +67,51 @@ export function normalizeCloudApi(connection: DriverConnection, payload: unknown
   return events
 }
 
-function toMessage(message: JsonRecord, names: Map<string, string>): InboundMessage | null {
+/**
+ * Who wrote: his phone number when the webhook carries it, else his business-scoped user id
+ * (BSUID: a user with a username may hide his number), which also comes along as `lid` so that
+ * both kinds of message reach one contact. A message naming nobody belongs to the change's one
+ * contact, when it has exactly one.
+ */
+function authorOf(message: JsonRecord, people: Person[]): ChatRef | null {
+  const phone = digits(text(message.from))
+  const userId = text(message.from_user_id) || undefined
+  const person =
+    people.find(
+      (candidate) =>
+        (phone !== undefined && candidate.waId === phone) ||
+        (userId !== undefined && candidate.userId === userId),
+    ) ?? (!phone && !userId && people.length === 1 ? people[0] : undefined)
+  const id = phone ?? userId ?? person?.waId ?? person?.userId
+  if (!id) return null
+  const lid = userId ?? person?.userId
+  return {
+    id,
+    isGroup: false,
+    ...(lid ? { lid } : {}),
+    ...(person?.name ? { name: person.name } : {}),
+  }
+}
+
+/**
+ * The contact's deletion or edit of an earlier message: WhatsApp reports them on numbers shared
+ * with the WhatsApp Business app. An edit carries the message anew; its text or caption is kept.
+ */
+function changeOf(message: JsonRecord, type: 'revoke' | 'edit'): InboundEvent | null {
+  const body = record(message[type])
+  const providerId = text(body.original_message_id)
+  if (!providerId) return null
+  if (type === 'revoke') return { type: 'revoke', providerId }
+  const edited = record(body.message)
+  const content = record(edited[text(edited.type) ?? ''])
+  const newBody = text(content.body) ?? text(content.caption)
+  return newBody === undefined ? null : { type: 'edit', providerId, body: newBody }
+}
+
+function toMessage(message: JsonRecord, people: Person[]): InboundMessage | null {
   const providerId = text(message.id)
-  const from = text(message.from)?.replace(/\D/g, '')
-  if (!providerId || !from) return null
-  const name = names.get(from)
-  const chat: ChatRef = { id: from, isGroup: false, ...(name ? { name } : {}) }
+  const chat = authorOf(message, people)
+  if (!providerId || !chat) return null
   const context = record(message.context)
   const quoted = text(context.id)
   const seconds = number(message.timestamp)
@@ -86,130 +123,16 @@ function toMessage(message: JsonRecord, names: Map<string, string>): InboundMess
     sender: chat,
     timestamp: seconds === undefined ? new Date() : new Date(seconds * 1000),
     content: contentOf(message),
-    ...(quoted && message.type !== 'reaction' ? { quotedProviderId: quoted } : {}),
+    // A reaction's context is its target; some payloads name the message itself as context.
+    ...(quoted && quoted !== providerId && message.type !== 'reaction'
+      ? { quotedProviderId: quoted }
+      : {}),
     ...(context.forwarded === true || context.frequently_forwarded === true
       ? { isForwarded: true }
       : {}),
     raw: message,
   }
 }
-
-function contentOf(message: JsonRecord): InboundContent {
-  const type = text(message.type) ?? 'unknown'
-  const body = record(message[type])
-  switch (type) {
-    case 'text':
-      return { kind: 'text', body: text(body.body) ?? '' }
-    case 'image':
-    case 'audio':
-    case 'video':
-    case 'document':
-    case 'sticker': {
-      const id = text(body.id)
-      if (!id) return { kind: 'unsupported', type }
-      const fileName = text(body.filename)
-      const mime = text(body.mime_type)
-      const sha256 = text(body.sha256)
-      const ref: CloudApiMediaRef = {
-        id,
-        ...(mime ? { mime } : {}),
-        ...(sha256 ? { sha256 } : {}),
-        ...(fileName ? { fileName } : {}),
-      }
-      return {
-        kind: 'media',
-        mediaKind: MEDIA_KINDS[type],
-        caption: text(body.caption) ?? '',
-        ...(fileName ? { fileName } : {}),
-        ...(mime ? { mime } : {}),
-        ref,
-      }
-    }
-    case 'location': {
-      const latitude = number(body.latitude)
-      const longitude = number(body.longitude)
-      if (latitude === undefined || longitude === undefined) return { kind: 'unsupported', type }
-      const name = text(body.name)
-      const address = text(body.address)
-      return {
-        kind: 'location',
-        latitude,
-        longitude,
-        ...(name ? { name } : {}),
-        ...(address ? { address } : {}),
-      }
-    }
-    case 'contacts': {
-      const cards = records(message.contacts)
-      return {
-        kind: 'contacts',
-        vcards: cards.map(vcardOf),
-        names: cards.map((card) => text(record(card.name).formatted_name) ?? ''),
-      }
-    }
-    case 'reaction':
-      return {
-        kind: 'reaction',
-        targetProviderId: text(body.message_id) ?? '',
-        // An absent emoji is the contact removing his reaction.
-        emoji: text(body.emoji) ?? '',
-      }
-    case 'interactive': {
-      const reply = record(body[text(body.type) ?? ''])
-      const title = text(reply.title) ?? text(reply.id)
-      if (!title) return { kind: 'unsupported', type }
-      const id = text(reply.id)
-      return { kind: 'reply', body: title, ...(id ? { id } : {}) }
-    }
-    case 'button': {
-      const title = text(body.text) ?? text(body.payload)
-      if (!title) return { kind: 'unsupported', type }
-      const id = text(body.payload)
-      return { kind: 'reply', body: title, ...(id ? { id } : {}) }
-    }
-    default:
-      return { kind: 'unsupported', type }
-  }
-}
-
-/** A Cloud API contact object → a vCard 3.0, the form contact cards are stored in. */
-function vcardOf(card: JsonRecord): string {
-  const name = record(card.name)
-  const formatted =
-    text(name.formatted_name) ??
-    [text(name.first_name), text(name.last_name)].filter(Boolean).join(' ')
-  const lines = [
-    'BEGIN:VCARD',
-    'VERSION:3.0',
-    `N:${[name.last_name, name.first_name, name.middle_name, name.prefix, name.suffix]
-      .map((part) => escapeVcard(text(part) ?? ''))
-      .join(';')}`,
-    `FN:${escapeVcard(formatted)}`,
-  ]
-  const company = text(record(card.org).company)
-  if (company) lines.push(`ORG:${escapeVcard(company)}`)
-  for (const phone of records(card.phones)) {
-    const value = text(phone.phone)
-    if (!value) continue
-    const waId = vcardParameter(text(phone.wa_id))
-    const type = vcardParameter(text(phone.type)) ?? 'CELL'
-    lines.push(`TEL;type=${type}${waId ? `;waid=${waId}` : ''}:${escapeVcard(value)}`)
-  }
-  for (const email of records(card.emails)) {
-    const value = text(email.email)
-    if (value) lines.push(`EMAIL:${escapeVcard(value)}`)
-  }
-  lines.push('END:VCARD')
-  return lines.join('\n')
-}
-
-/** A vCard value: a sender's text never starts a line of its own. */
-const escapeVcard = (value: string) =>
-  value.replace(/([\\;,])/g, '\\$1').replace(/\r\n|\r|\n/g, '\\n')
-
-/** A vCard parameter (`type=CELL`, `waid=…`): letters, digits and dashes, nothing else. */
-const vcardParameter = (value: string | undefined) =>
-  value?.replace(/[^A-Za-z0-9-]/g, '') || undefined
 
 function toStatus(status: JsonRecord): InboundStatus | null {
   const providerId = text(status.id)

@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises'
-import type { GraphClient } from '../graph/client'
+import { GraphError, type GraphClient } from '../graph/client'
 import {
   ChannelError,
   type ChannelDriver,
+  type ChatRef,
   type DriverConnection,
   type OutgoingMessage,
+  type ProviderProfile,
   type SentMessage,
 } from '../types'
-import { normalizeMessenger, type MessengerMediaRef } from './normalize'
+import type { MessengerMediaRef } from './attachments'
+import { normalizeMessenger } from './normalize'
 
 const ATTACHMENT_TYPES = {
   image: 'image',
@@ -16,11 +19,8 @@ const ATTACHMENT_TYPES = {
   application: 'file',
 } as const
 
-/** The public profile Graph gives a page for one of its PSIDs / IGSIDs. */
-export interface MessengerProfile {
-  name?: string
-  pictureUrl?: string
-}
+/** Graph's refusals of a profile that are about the person, not the page or its token. */
+const HIDDEN_PROFILE_CODES = new Set([100, 230])
 
 function pageToken(connection: DriverConnection) {
   const token = connection.secrets.facebookPageToken
@@ -38,13 +38,11 @@ export function lookupPage(
 
 /**
  * Facebook Messenger and Instagram Direct (channels `facebook` and `instagram`) through the
- * Messenger Platform's Send API, with the page token. Besides the driver operations it looks up
- * a contact's profile, which webhooks do not carry. Neither platform lets a page edit or revoke
- * what it sent, and the Send API has no reaction for pages: those operations are absent.
+ * Messenger Platform's Send API, with the page token; a contact's profile, which webhooks do
+ * not carry, through the User Profile API. Neither platform lets a page edit or revoke what it
+ * sent, and the Send API has no reaction for pages: those operations are absent.
  */
-export function createMessengerDriver({ graph }: { graph: GraphClient }): ChannelDriver & {
-  profile(connection: DriverConnection, userId: string): Promise<MessengerProfile>
-} {
+export function createMessengerDriver({ graph }: { graph: GraphClient }): ChannelDriver {
   const sendJson = (token: string, json: Record<string, unknown>) =>
     graph.post<{ message_id?: string }>(['me', 'messages'], token, { json })
 
@@ -71,14 +69,21 @@ export function createMessengerDriver({ graph }: { graph: GraphClient }): Channe
     return graph.post<{ message_id?: string }>(['me', 'messages'], token, { form })
   }
 
-  async function profile(connection: DriverConnection, userId: string): Promise<MessengerProfile> {
+  /**
+   * The public profile Graph gives a page for one of its PSIDs / IGSIDs: empty when Meta shows
+   * the page none of this person (#100, an id it does not resolve; #230, an Instagram user whose
+   * consent it lacks), which is an answer, not a failure.
+   */
+  async function profile(connection: DriverConnection, chat: ChatRef): Promise<ProviderProfile> {
     const fields =
       connection.row.channel === 'instagram' ? 'name,username,profile_pic' : 'name,profile_pic'
-    const found = await graph.get<{ name?: string; username?: string; profile_pic?: string }>(
-      [userId],
-      pageToken(connection),
-      { query: { fields } },
-    )
+    let found: { name?: string; username?: string; profile_pic?: string }
+    try {
+      found = await graph.get([chat.id], pageToken(connection), { query: { fields } })
+    } catch (error) {
+      if (error instanceof GraphError && HIDDEN_PROFILE_CODES.has(error.graph.code ?? -1)) return {}
+      throw error
+    }
     const name = found.name ?? found.username
     return {
       ...(name ? { name } : {}),
@@ -134,9 +139,7 @@ export function createMessengerDriver({ graph }: { graph: GraphClient }): Channe
     profile,
 
     async profilePicture(connection, chat) {
-      return (await profile(connection, chat.id)).pictureUrl ?? null
+      return (await profile(connection, chat)).pictureUrl ?? null
     },
   }
 }
-
-export type MessengerDriver = ReturnType<typeof createMessengerDriver>

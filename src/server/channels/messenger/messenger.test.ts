@@ -192,7 +192,8 @@ describe('normalize', () => {
     ])
   })
 
-  test('deliveries ack 2 per mid; a Messenger read (watermark only) yields nothing', () => {
+  test('deliveries ack 2 per mid and up to their watermark; a read watermark acks 3 up to it', () => {
+    const chat = { id: PSID, isGroup: false }
     expect(
       normalize(
         page({
@@ -204,7 +205,17 @@ describe('normalize', () => {
     ).toEqual([
       { type: 'status', providerId: 'm_OUT1', ack: 2 },
       { type: 'status', providerId: 'm_OUT2', ack: 2 },
+      { type: 'watermark', chat, ack: 2, upTo: new Date(1458668856253) },
     ])
+    expect(
+      normalize(
+        page({
+          sender: { id: PSID },
+          recipient: { id: PAGE_ID },
+          delivery: { watermark: 1458668856253, seq: 37 },
+        }),
+      ),
+    ).toEqual([{ type: 'watermark', chat, ack: 2, upTo: new Date(1458668856253) }])
     expect(
       normalize(
         page({
@@ -214,7 +225,13 @@ describe('normalize', () => {
           read: { watermark: 1458668856253 },
         }),
       ),
-    ).toEqual([])
+    ).toEqual([{ type: 'watermark', chat, ack: 3, upTo: new Date(1458668856253) }])
+    // A watermark in seconds is the same instant.
+    expect(
+      normalize(
+        page({ sender: { id: PSID }, recipient: { id: PAGE_ID }, read: { watermark: 1458668856 } }),
+      ),
+    ).toEqual([{ type: 'watermark', chat, ack: 3, upTo: new Date(1458668856000) }])
   })
 
   test('reactions: react and unreact, with an id stable across redeliveries', () => {
@@ -263,6 +280,214 @@ describe('normalize', () => {
     // A page body on an Instagram connection (and the reverse) belongs to another channel.
     expect(normalize(fromContact({ text: 'x' }), 'instagram')).toEqual([])
     expect(normalize(ig({ ...people, message: { mid: 'x', text: 'x' } }))).toEqual([])
+  })
+
+  describe('Instagram shares, stories and replies to stories', () => {
+    const IGSID = '6311100000000042'
+    const ig = (
+      message: Record<string, unknown>,
+      where: 'messaging' | 'standby' = 'messaging',
+    ) => ({
+      object: 'instagram',
+      entry: [
+        {
+          id: IG_ID,
+          time: 1767225600000,
+          [where]: [
+            {
+              sender: { id: IGSID },
+              recipient: { id: IG_ID },
+              timestamp: 1767225600000,
+              message: { mid: 'aWdfSHARE1', ...message },
+            },
+          ],
+        },
+      ],
+    })
+    const contentOf = (message: Record<string, unknown>) => {
+      const [event] = normalize(ig(message), 'instagram')
+      return event?.type === 'message' ? event.content : null
+    }
+    const shared = (type: string, payload: Record<string, unknown>) =>
+      contentOf({ attachments: [{ type, payload }] })
+
+    test('a shared post, reel or story is its link and title, with the asset as its preview', () => {
+      const post = 'https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1801&signature=abc'
+      expect(shared('share', { url: post, title: 'Nossa coleção de verão' })).toEqual({
+        kind: 'media',
+        mediaKind: 'image',
+        caption: `Compartilhou uma publicação: Nossa coleção de verão\n${post}`,
+        ref: { url: post },
+      })
+      expect(shared('ig_post', { ig_post_media_id: '1801', url: post })).toMatchObject({
+        kind: 'media',
+        caption: `Compartilhou uma publicação\n${post}`,
+      })
+      expect(
+        shared('ig_reel', {
+          reel_video_id: '77',
+          title: 'Bastidores',
+          url: 'https://cdn.example/r.mp4',
+        }),
+      ).toEqual({
+        kind: 'media',
+        mediaKind: 'video',
+        caption: 'Compartilhou um reel: Bastidores\nhttps://cdn.example/r.mp4',
+        ref: { url: 'https://cdn.example/r.mp4' },
+      })
+      expect(
+        shared('ig_story', { story_media_id: '55', story_media_url: 'https://cdn.example/s.jpg' }),
+      ).toMatchObject({
+        kind: 'media',
+        caption: 'Compartilhou um story\nhttps://cdn.example/s.jpg',
+        ref: { url: 'https://cdn.example/s.jpg' },
+      })
+      expect(shared('story_mention', { url: 'https://cdn.example/m.jpg' })).toMatchObject({
+        kind: 'media',
+        caption: 'Mencionou você em um story\nhttps://cdn.example/m.jpg',
+      })
+      // Without a link there is nothing to preview: the line alone is the message.
+      expect(shared('ig_reel', { title: 'Bastidores' })).toEqual({
+        kind: 'text',
+        body: 'Compartilhou um reel: Bastidores',
+      })
+    })
+
+    test('a reply to our story keeps the story as its context and preview', () => {
+      const story = { id: '17900000000000001', url: 'https://cdn.example/story.jpg' }
+      expect(contentOf({ text: 'Ainda tem no tamanho M?', reply_to: { story } })).toEqual({
+        kind: 'media',
+        mediaKind: 'image',
+        caption: 'Respondeu ao seu story\nhttps://cdn.example/story.jpg\n\nAinda tem no tamanho M?',
+        ref: { url: 'https://cdn.example/story.jpg' },
+      })
+      // A photo of his own stays the message; the story goes into its caption.
+      expect(
+        contentOf({
+          reply_to: { story },
+          attachments: [{ type: 'image', payload: { url: 'https://cdn.example/own.jpg' } }],
+        }),
+      ).toEqual({
+        kind: 'media',
+        mediaKind: 'image',
+        caption: 'Respondeu ao seu story\nhttps://cdn.example/story.jpg',
+        ref: { url: 'https://cdn.example/own.jpg' },
+      })
+      expect(contentOf({ text: '😍', reply_to: { story: { id: '1' } } })).toEqual({
+        kind: 'text',
+        body: 'Respondeu ao seu story\n\n😍',
+      })
+    })
+
+    test('messages under standby (another app holds the thread) are the conversation’s too', () => {
+      expect(normalize(ig({ text: 'alguém aí?' }, 'standby'), 'instagram')).toMatchObject([
+        {
+          type: 'message',
+          providerId: 'aWdfSHARE1',
+          content: { kind: 'text', body: 'alguém aí?' },
+        },
+      ])
+    })
+  })
+
+  test('the echo of a template the page sent reads as its texts, items, total and buttons', () => {
+    const [event] = normalize(
+      page({
+        sender: { id: PAGE_ID },
+        recipient: { id: PSID },
+        timestamp: 1480120402725,
+        message: {
+          is_echo: true,
+          app_id: 1559999994822905,
+          mid: 'm_ECHO_TEMPLATE',
+          attachments: [
+            {
+              type: 'template',
+              title: 'Seu pedido',
+              url: null,
+              payload: {
+                template_type: 'receipt',
+                order_number: 'A-77',
+                currency: 'BRL',
+                summary: { total_cost: 149.9 },
+                elements: [
+                  { title: 'Camiseta', subtitle: 'Azul, M', quantity: 1, price: 99.9 },
+                  { title: 'Boné', quantity: 1, price: 50 },
+                ],
+              },
+            },
+          ],
+        },
+      }),
+    )
+    expect(event).toMatchObject({
+      fromMe: true,
+      chat: { id: PSID },
+      content: {
+        kind: 'text',
+        body: 'Seu pedido\nPedido A-77\nCamiseta — Azul, M\nBoné\nTotal: 149.9 BRL',
+      },
+    })
+    const [buttons] = normalize(
+      fromContact({
+        attachments: [
+          {
+            type: 'template',
+            payload: {
+              template_type: 'button',
+              text: 'Como podemos ajudar?',
+              buttons: [{ type: 'postback', title: 'Vendas', payload: 'SALES' }],
+            },
+          },
+        ],
+      }),
+    )
+    expect(buttons).toMatchObject({
+      content: { kind: 'text', body: 'Como podemos ajudar?\n[Vendas]' },
+    })
+  })
+
+  test('kinds we do not render are kept as unsupported messages of their kind', () => {
+    const content = (message: Record<string, unknown>) => {
+      const [event] = normalize(fromContact(message))
+      return event?.type === 'message' ? event.content : null
+    }
+    expect(content({ attachments: [{ type: 'product', payload: { product: {} } }] })).toEqual({
+      kind: 'unsupported',
+      type: 'product',
+    })
+    expect(content({ attachments: [{ type: 'template', payload: {} }] })).toEqual({
+      kind: 'unsupported',
+      type: 'template',
+    })
+    expect(content({})).toEqual({ kind: 'unsupported', type: 'message' })
+    // An event type of its own from a contact: kept, by its mid or an id stable across redeliveries.
+    const people = { sender: { id: PSID }, recipient: { id: PAGE_ID }, timestamp: 1458692752478 }
+    expect(normalize(page({ ...people, some_new_event: { mid: 'm_NEW1' } }))).toEqual([
+      {
+        type: 'message',
+        providerId: 'm_NEW1',
+        fromMe: false,
+        chat: { id: PSID, isGroup: false },
+        sender: { id: PSID, isGroup: false },
+        timestamp: new Date(1458692752478),
+        content: { kind: 'unsupported', type: 'some_new_event' },
+        raw: expect.objectContaining({ some_new_event: { mid: 'm_NEW1' } }),
+      },
+    ])
+    expect(normalize(page({ ...people, game_play: { score: 3 } }))).toMatchObject([
+      { providerId: `game_play:${PSID}:1458692752478`, content: { type: 'game_play' } },
+    ])
+    // The page's own events, entry points, opt-ins and thread control are no contact's message.
+    expect(
+      normalize(page({ sender: { id: PAGE_ID }, recipient: { id: PSID }, some_new_event: {} })),
+    ).toEqual([])
+    for (const control of [
+      { referral: { ref: 'summer', source: 'SHORTLINK', type: 'OPEN_THREAD' } },
+      { optin: { ref: 'plugin' } },
+      { pass_thread_control: { new_owner_app_id: '1', metadata: '' } },
+    ])
+      expect(normalize(page({ ...people, ...control }))).toEqual([])
   })
 
   test('entries of another page are skipped', () => {
@@ -348,11 +573,13 @@ describe('against the Graph API', () => {
   test('the profile of a PSID (Facebook) and of an IGSID (Instagram, falling back to username)', async () => {
     graph.addProfile(PSID, { name: 'Peter Chang', profile_pic: 'https://cdn.example/p.jpg' })
     graph.addProfile('9876', { username: 'peter.c', profile_pic: 'https://cdn.example/q.jpg' })
-    expect(await driver().profile(connection(), PSID)).toEqual({
+    expect(await driver().profile!(connection(), { id: PSID, isGroup: false })).toEqual({
       name: 'Peter Chang',
       pictureUrl: 'https://cdn.example/p.jpg',
     })
-    expect(await driver().profile(connection('instagram'), '9876')).toEqual({
+    expect(
+      await driver().profile!(connection('instagram'), { id: '9876', isGroup: false }),
+    ).toEqual({
       name: 'peter.c',
       pictureUrl: 'https://cdn.example/q.jpg',
     })
@@ -360,6 +587,12 @@ describe('against the Graph API', () => {
       [`/v21.0/${PSID}`, 'name,profile_pic'],
       ['/v21.0/9876', 'name,username,profile_pic'],
     ])
+    // Meta shows no profile of an id it does not resolve (#100): an empty answer, no failure.
+    expect(await driver().profile!(connection(), { id: '1111', isGroup: false })).toEqual({})
+    graph.failNext({ status: 503 })
+    await expect(
+      driver().profile!(connection(), { id: PSID, isGroup: false }),
+    ).rejects.toMatchObject({ code: 'ERR_PROVIDER_UNAVAILABLE', retryable: true })
   })
 
   test('attachments are downloaded from their URL without the page token', async () => {

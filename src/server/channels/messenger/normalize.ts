@@ -6,31 +6,56 @@ import type {
   InboundEvent,
   InboundMessage,
 } from '../types'
+import { attachmentContent, inReplyToStory } from './attachments'
 
-/** What `downloadMedia` needs to fetch a Messenger/Instagram attachment later. */
-export interface MessengerMediaRef {
-  [key: string]: unknown
-  url: string
-  fileName?: string
+/**
+ * Events that are no message of the contact's: plugin opt-ins, entry points (referral), account
+ * linking and the handover protocol's thread control. They leave nothing in the conversation.
+ */
+const CONTROL_EVENTS = new Set([
+  'optin',
+  'referral',
+  'account_linking',
+  'pass_thread_control',
+  'take_thread_control',
+  'request_thread_control',
+  'app_roles',
+  'policy_enforcement',
+])
+
+/** The keys of a messaging event that are not its kind. */
+const ENVELOPE_KEYS = new Set([
+  'sender',
+  'recipient',
+  'timestamp',
+  'prior_message',
+  'messaging_type',
+])
+
+/**
+ * Meta's times are milliseconds; some of its examples give seconds. A millisecond value below
+ * this would be 1973.
+ */
+const SECONDS_BELOW = 1e11
+
+const millisOf = (value: unknown): number | undefined => {
+  const parsed = number(value)
+  return parsed !== undefined && parsed < SECONDS_BELOW ? parsed * 1000 : parsed
 }
-
-const MEDIA_KINDS = {
-  image: 'image',
-  video: 'video',
-  audio: 'audio',
-  file: 'application',
-} as const
 
 /**
  * A Messenger Platform webhook body → normalised events, for Facebook pages (`object: page`)
- * and Instagram accounts (`object: instagram`), whose `entry[].messaging[]` share one shape:
- * - `message`: text, attachments (one event each) or a quick reply; `is_echo` is a message
- *   sent from the page (by us, another app or the page inbox), so the chat is the recipient;
- *   `is_deleted` (Instagram) is a revoke;
+ * and Instagram accounts (`object: instagram`), whose `entry[].messaging[]` share one shape
+ * (and `entry[].standby[]`, the messages of a thread another app holds, which are the
+ * conversation's all the same):
+ * - `message`: text, attachments (one event each), shared posts, reels and stories, story
+ *   mentions and replies, templates, or a quick reply; `is_echo` is a message sent from the
+ *   page (by us, another app or the page inbox), so the chat is the recipient; `is_deleted`
+ *   (Instagram) is a revoke;
  * - `message_edit` → edit; `reaction` → reaction; `postback` → reply;
- * - `delivery.mids` → ack 2 each; `read.mid` (Instagram) → ack 3. A Messenger read carries
- *   only a watermark (everything sent before it was read), which names no message: it yields
- *   nothing until the pipeline has an event for "read up to".
+ * - `delivery.mids` → ack 2 each; `read.mid` (Instagram) → ack 3; a `watermark` (Messenger)
+ *   names no message but a time: everything of ours sent up to it was delivered or read;
+ * - any other kind from a contact is kept as an unsupported message of that kind.
  * Entries of another page or account are skipped: one app's callback receives every page
  * subscribed to it, and only this connection's belong to this company.
  */
@@ -41,15 +66,17 @@ export function normalizeMessenger(connection: DriverConnection, payload: unknow
   const events: InboundEvent[] = []
   for (const entry of records(body.entry)) {
     if (text(entry.id) !== connection.row.facebookPageUserId) continue
-    for (const event of records(entry.messaging)) events.push(...fromEvent(event))
+    for (const event of [...records(entry.messaging), ...records(entry.standby)])
+      events.push(...fromEvent(event, connection.row.facebookPageUserId))
   }
   return events
 }
 
-function fromEvent(event: JsonRecord): InboundEvent[] {
+/** One messaging event; `account` is the page's or Instagram account's own id. */
+function fromEvent(event: JsonRecord, account: string | null): InboundEvent[] {
   const senderId = text(record(event.sender).id)
   const recipientId = text(record(event.recipient).id)
-  const millis = number(event.timestamp)
+  const millis = millisOf(event.timestamp)
   const timestamp = millis === undefined ? new Date() : new Date(millis)
   const chatOf = (contactId: string | undefined): ChatRef | null =>
     contactId ? { id: contactId, isGroup: false } : null
@@ -62,7 +89,9 @@ function fromEvent(event: JsonRecord): InboundEvent[] {
     const fromMe = message.is_echo === true
     const chat = chatOf(fromMe ? recipientId : senderId)
     if (!chat) return []
-    const quoted = text(record(message.reply_to).mid)
+    const replyTo = record(message.reply_to)
+    const quoted = text(replyTo.mid)
+    const story = replyTo.story === undefined ? null : record(replyTo.story)
     const base = {
       type: 'message' as const,
       fromMe,
@@ -76,7 +105,7 @@ function fromEvent(event: JsonRecord): InboundEvent[] {
       ...base,
       // Several attachments share one mid; each stored row needs an id of its own.
       providerId: index === 0 ? mid : `${mid}:${index}`,
-      content,
+      content: story && index === 0 ? inReplyToStory(content, story) : content,
     }))
   }
 
@@ -86,17 +115,30 @@ function fromEvent(event: JsonRecord): InboundEvent[] {
     return mid ? [{ type: 'edit', providerId: mid, body: text(edit.text) ?? '' }] : []
   }
 
+  const watermark = (report: JsonRecord, ack: 2 | 3): InboundEvent[] => {
+    const upTo = millisOf(report.watermark)
+    const chat = chatOf(senderId)
+    return upTo !== undefined && chat
+      ? [{ type: 'watermark', chat, ack, upTo: new Date(upTo) }]
+      : []
+  }
+
   if (event.delivery !== undefined) {
-    const mids = record(event.delivery).mids
-    return (Array.isArray(mids) ? mids : [])
-      .map(text)
-      .filter((mid): mid is string => Boolean(mid))
-      .map((providerId) => ({ type: 'status', providerId, ack: 2 }))
+    const delivery = record(event.delivery)
+    const mids = Array.isArray(delivery.mids) ? delivery.mids : []
+    return [
+      ...mids
+        .map(text)
+        .filter((mid): mid is string => Boolean(mid))
+        .map((providerId): InboundEvent => ({ type: 'status', providerId, ack: 2 })),
+      ...watermark(delivery, 2),
+    ]
   }
 
   if (event.read !== undefined) {
-    const mid = text(record(event.read).mid)
-    return mid ? [{ type: 'status', providerId: mid, ack: 3 }] : []
+    const read = record(event.read)
+    const mid = text(read.mid)
+    return mid ? [{ type: 'status', providerId: mid, ack: 3 }] : watermark(read, 3)
   }
 
   if (event.reaction !== undefined) {
@@ -143,7 +185,35 @@ function fromEvent(event: JsonRecord): InboundEvent[] {
     ]
   }
 
-  return []
+  return unknownKind(event, senderId === account ? undefined : senderId, millis, timestamp)
+}
+
+/**
+ * A kind of event we do not know, from a contact (`contactId`; none when the page sent it):
+ * kept as an unsupported message of that kind, so the attendant learns that something arrived.
+ * Its id is its own `mid` when it has one, else one that is stable across Meta's redeliveries.
+ */
+function unknownKind(
+  event: JsonRecord,
+  contactId: string | undefined,
+  millis: number | undefined,
+  timestamp: Date,
+): InboundEvent[] {
+  const kind = Object.keys(event).find((key) => !ENVELOPE_KEYS.has(key))
+  if (!kind || CONTROL_EVENTS.has(kind) || !contactId) return []
+  const chat: ChatRef = { id: contactId, isGroup: false }
+  return [
+    {
+      type: 'message',
+      providerId: text(record(event[kind]).mid) ?? `${kind}:${contactId}:${millis ?? 0}`,
+      fromMe: false,
+      chat,
+      sender: chat,
+      timestamp,
+      content: { kind: 'unsupported', type: kind },
+      raw: event,
+    },
+  ]
 }
 
 function contentsOf(message: JsonRecord): InboundContent[] {
@@ -152,48 +222,9 @@ function contentsOf(message: JsonRecord): InboundContent[] {
   if (quickReply) return [{ kind: 'reply', body: body || quickReply, id: quickReply }]
   if (message.is_unsupported === true) return [{ kind: 'unsupported', type: 'unsupported' }]
   const attachments = records(message.attachments)
-  if (attachments.length === 0) return [{ kind: 'text', body }]
+  if (attachments.length === 0)
+    return [body ? { kind: 'text', body } : { kind: 'unsupported', type: 'message' }]
   return attachments.map((attachment, index) =>
     attachmentContent(attachment, index === 0 ? body : ''),
   )
-}
-
-function attachmentContent(attachment: JsonRecord, caption: string): InboundContent {
-  const type = text(attachment.type) ?? 'unknown'
-  const payload = record(attachment.payload)
-  const url = text(payload.url)
-  if ((type === 'image' || type === 'video' || type === 'audio' || type === 'file') && url) {
-    const fileName = type === 'file' ? fileNameOf(url) : undefined
-    const ref: MessengerMediaRef = { url, ...(fileName ? { fileName } : {}) }
-    return {
-      kind: 'media',
-      mediaKind:
-        type === 'image' && payload.sticker_id !== undefined ? 'sticker' : MEDIA_KINDS[type],
-      caption,
-      ...(fileName ? { fileName } : {}),
-      ref,
-    }
-  }
-  if (type === 'location') {
-    const coordinates = record(payload.coordinates)
-    const latitude = number(coordinates.lat)
-    const longitude = number(coordinates.long)
-    if (latitude !== undefined && longitude !== undefined)
-      return { kind: 'location', latitude, longitude }
-  }
-  if (type === 'fallback') {
-    const link = [text(attachment.title) ?? text(payload.title), url].filter(Boolean).join('\n')
-    if (link) return { kind: 'text', body: caption ? `${caption}\n${link}` : link }
-  }
-  return { kind: 'unsupported', type }
-}
-
-/** The last path segment of an attachment URL, which for files is the name the sender gave. */
-function fileNameOf(url: string): string | undefined {
-  try {
-    const last = new URL(url).pathname.split('/').filter(Boolean).at(-1)
-    return last ? decodeURIComponent(last) : undefined
-  } catch {
-    return undefined
-  }
 }

@@ -35,8 +35,11 @@ export interface BaileysDriverOptions {
   mediaHost?: string
 }
 
-/** The Baileys driver's full shape: every optional operation of ChannelDriver is there. */
-export type BaileysDriver = Required<ChannelDriver>
+/**
+ * The Baileys driver's full shape: every optional operation of ChannelDriver is there but the
+ * profile lookup, which WhatsApp does not need (each message carries the sender's name).
+ */
+export type BaileysDriver = Required<Omit<ChannelDriver, 'profile'>>
 
 /** Where to answer a chat: its JID, or one built from the number or group id. */
 export const jidOf = (chat: ChatRef): string =>

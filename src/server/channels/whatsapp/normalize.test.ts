@@ -69,6 +69,34 @@ describe('normalizeBaileysPayload: messages', () => {
     expect(event.isForwarded).toBe(true)
   })
 
+  it('keeps the ad that opened the chat apart from what the contact wrote', () => {
+    const event = normalizeOne(
+      received({
+        extendedTextMessage: {
+          text: 'Quero saber o preço',
+          contextInfo: {
+            externalAdReply: {
+              title: 'Promoção de verão',
+              body: 'Só esta semana',
+              sourceUrl: 'https://fb.me/ad-1',
+              thumbnailUrl: 'https://cdn.example/ad-1.jpg',
+            },
+          },
+        },
+      }),
+    )
+    expect(event.content).toEqual({
+      kind: 'ad',
+      ad: {
+        title: 'Promoção de verão',
+        body: 'Só esta semana',
+        sourceUrl: 'https://fb.me/ad-1',
+        imageUrl: 'https://cdn.example/ad-1.jpg',
+      },
+      text: 'Quero saber o preço',
+    })
+  })
+
   it('resolves an LID sender through the key alternate JID and keeps the LID', () => {
     const event = normalizeOne(
       received(

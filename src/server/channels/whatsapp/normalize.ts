@@ -314,9 +314,17 @@ function contentOf(
       const text = content.extendedTextMessage?.text ?? ''
       const ad = content.extendedTextMessage?.contextInfo?.externalAdReply
       if (!ad) return { kind: 'text', body: text }
-      // Ads that opened the chat ("adMetaPreview"): what the contact saw, then what he wrote.
-      const parts = [ad.thumbnailUrl, ad.sourceUrl, ad.title, ad.body, text]
-      return { kind: 'text', body: parts.map((part) => part ?? '').join('|') }
+      // An ad that opened the chat: what the contact saw, then what he wrote.
+      return {
+        kind: 'ad',
+        ad: {
+          title: ad.title ?? '',
+          body: ad.body ?? '',
+          ...(ad.sourceUrl ? { sourceUrl: ad.sourceUrl } : {}),
+          ...(ad.thumbnailUrl ? { imageUrl: ad.thumbnailUrl } : {}),
+        },
+        text,
+      }
     }
     case 'locationMessage': {
       const location = content.locationMessage

@@ -445,7 +445,9 @@ describe('whatsapp session manager: intake', () => {
         allowGroup: driverConnection.allowGroup,
       }),
     )
-    expect(events.map((event) => [event.type, event.providerId])).toEqual([
+    expect(
+      events.map((event) => [event.type, 'providerId' in event ? event.providerId : null]),
+    ).toEqual([
       ['message', 'M1'],
       ['message', 'M2'],
       ['message', 'M3'],

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, countDistinct, eq, gt, isNull, max, ne, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { prepared } from '@server/db/prepared'
 import { companies } from '../companies/companies.table'
@@ -65,6 +65,23 @@ export function authRepository(db: Executor) {
       return rows.length > 0
     },
 
+    /** Whether the session still holds an unrevoked, unexpired refresh token. */
+    async sessionIsLive(companyId: number, sessionId: string): Promise<boolean> {
+      const [live] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.companyId, companyId),
+            eq(refreshTokens.sessionId, sessionId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1)
+      return live !== undefined
+    },
+
     /** Revokes the user's live refresh tokens, optionally sparing one session. */
     async revokeUserTokens(
       companyId: number,
@@ -98,14 +115,20 @@ export function authRepository(db: Executor) {
         )
     },
 
-    async recordAttempt(kind: AttemptKind, ip: string, email: string | null): Promise<void> {
-      await db.insert(authAttempts).values({ kind, ip, email })
+    /** Serialises the sign-in checks of one IP until the transaction ends (on every instance). */
+    async lockLoginsFrom(ip: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${ip}`}, 0))`)
     },
 
-    /** Attempts of a kind since `since`, for this IP and for this e-mail. */
-    async countAttempts(kind: AttemptKind, since: Date, ip: string, email: string | null) {
-      const [byIp] = await db
-        .select({ value: count() })
+    /** `at` comes from the app's clock, the one the throttle windows are measured with. */
+    async recordAttempt(kind: AttemptKind, ip: string, email: string, at: Date): Promise<void> {
+      await db.insert(authAttempts).values({ kind, ip, email, createdAt: at })
+    },
+
+    /** Attempts of a kind from this IP since `since`. */
+    async countFromIp(kind: AttemptKind, ip: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ attempts: count() })
         .from(authAttempts)
         .where(
           and(
@@ -114,25 +137,50 @@ export function authRepository(db: Executor) {
             gt(authAttempts.createdAt, since),
           ),
         )
-      const [byEmail] = email
-        ? await db
-            .select({ value: count() })
-            .from(authAttempts)
-            .where(
-              and(
-                eq(authAttempts.kind, kind),
-                eq(authAttempts.email, email),
-                gt(authAttempts.createdAt, since),
-              ),
-            )
-        : [{ value: 0 }]
-      return { byIp: byIp?.value ?? 0, byEmail: byEmail?.value ?? 0 }
+      return row?.attempts ?? 0
     },
 
-    async clearAttempts(kind: AttemptKind, email: string): Promise<void> {
+    /** Failed sign-ins on this address from this IP since `since`, and the latest one. */
+    async loginFailuresOf(ip: string, email: string, since: Date) {
+      const [row] = await db
+        .select({ failures: count(), latest: max(authAttempts.createdAt) })
+        .from(authAttempts)
+        .where(
+          and(
+            eq(authAttempts.kind, 'login-failure'),
+            eq(authAttempts.email, email),
+            eq(authAttempts.ip, ip),
+            gt(authAttempts.createdAt, since),
+          ),
+        )
+      return { failures: row?.failures ?? 0, latest: row?.latest ?? null }
+    },
+
+    /** How many different addresses failed to sign in from this IP since `since`. */
+    async failedAddressesFrom(ip: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ addresses: countDistinct(authAttempts.email) })
+        .from(authAttempts)
+        .where(
+          and(
+            eq(authAttempts.kind, 'login-failure'),
+            eq(authAttempts.ip, ip),
+            gt(authAttempts.createdAt, since),
+          ),
+        )
+      return row?.addresses ?? 0
+    },
+
+    async clearLoginFailures(ip: string, email: string): Promise<void> {
       await db
         .delete(authAttempts)
-        .where(and(eq(authAttempts.kind, kind), eq(authAttempts.email, email)))
+        .where(
+          and(
+            eq(authAttempts.kind, 'login-failure'),
+            eq(authAttempts.email, email),
+            eq(authAttempts.ip, ip),
+          ),
+        )
     },
 
     async pruneAttempts(before: Date): Promise<void> {

@@ -104,11 +104,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/auth/signup',
     {
-      schema: { body: SignupBody, response: { 201: SignupResponse } },
+      schema: { body: SignupBody, response: { 202: SignupResponse } },
       config: { access: 'public' },
     },
     async (request, reply) =>
-      reply.status(201).send(await services.auth.signup(request.body, request.ip)),
+      reply.status(202).send(await services.auth.signup(request.body, request.ip)),
   )
 
   app.post(

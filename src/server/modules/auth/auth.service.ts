@@ -1,13 +1,12 @@
 import type { AuthUser, CompanyContext, RequestContext } from '@server/context'
 import { randomUUID } from 'node:crypto'
 import {
-  LOGIN_LIMITS,
   PASSWORD_RESET_TTL_SECONDS,
   PLATFORM_COMPANY_ID,
   REFRESH_TOKEN_TTL_SECONDS,
   SIGNUP_TRIAL_DAYS,
 } from '@shared/constants'
-import type { SessionResponse, SignupBody } from '@shared/contracts/auth'
+import type { SessionResponse, SignupBody, SignupResponse } from '@shared/contracts/auth'
 import type { SessionUser } from '@shared/contracts/users'
 import type { CoreDeps } from '@server/deps'
 import { AppError } from '@server/lib/app-error'
@@ -20,6 +19,7 @@ import type { PlansService } from '../plans/plans.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
 import { authRepository } from './auth.repository'
+import { createAuthThrottle } from './auth.throttle'
 import { rooms } from '@shared/realtime/events'
 
 export type ClientKind = 'web' | 'desktop'
@@ -34,14 +34,11 @@ interface Collaborators {
 /** A benign race: two tabs refresh with the same cookie; the loser gets an access token only. */
 const ROTATION_GRACE_MS = 20_000
 
-type AttemptKind = 'login-failure' | 'signup' | 'password-reset'
-type Limit = { failures: number; windowMs: number }
-const HOUR_MS = 3_600_000
-const THROTTLES: Record<AttemptKind, { perIp: Limit; perAccount: Limit | null }> = {
-  'login-failure': LOGIN_LIMITS,
-  signup: { perIp: { failures: 5, windowMs: HOUR_MS }, perAccount: null },
-  'password-reset': { perIp: { failures: 10, windowMs: HOUR_MS }, perAccount: null },
-}
+/**
+ * The one answer to a sign-up, whether it created an account or found the address taken: the
+ * caller cannot tell which (probe F9).
+ */
+const SIGNUP_RECEIVED: SignupResponse = { message: 'Sign-up received' }
 
 export function createAuthService(
   deps: CoreDeps,
@@ -49,6 +46,7 @@ export function createAuthService(
 ) {
   const { db, tokens } = deps
   const repo = authRepository(db)
+  const throttle = createAuthThrottle(db)
 
   const isExpired = (company: CompanyContext) =>
     company.id !== PLATFORM_COMPANY_ID && company.dueDate < dateIn(company.timezone)
@@ -111,19 +109,38 @@ export function createAuthService(
     return { token, user: await sessionUser(ctx), ...(refreshToken ? { refreshToken } : {}) }
   }
 
-  /** Refuses with 429 once the attempts of this kind reach a limit for the IP or the account. */
-  async function throttle(kind: AttemptKind, ip: string, email: string | null) {
-    const { perIp, perAccount } = THROTTLES[kind]
-    const byIp = await repo.countAttempts(kind, new Date(Date.now() - perIp.windowMs), ip, null)
-    if (byIp.byIp >= perIp.failures) throw new AppError('ERR_TOO_MANY_ATTEMPTS')
-    if (!perAccount || !email) return
-    const byAccount = await repo.countAttempts(
-      kind,
-      new Date(Date.now() - perAccount.windowMs),
-      ip,
-      email,
-    )
-    if (byAccount.byEmail >= perAccount.failures) throw new AppError('ERR_TOO_MANY_ATTEMPTS')
+  /** A sign-up's company and first admin; false when the address already has an account. */
+  async function createSignedUpCompany(
+    body: SignupBody,
+    admin: { planId: number; email: string; passwordHash: string },
+  ): Promise<boolean> {
+    if (await users.emailTaken(admin.email)) return false
+    try {
+      await db.transaction(async (tx) => {
+        const company = await companies.create(tx, {
+          name: body.companyName.trim(),
+          email: admin.email,
+          phone: body.phone?.trim() ?? '',
+          planId: admin.planId,
+          dueDate: addDays(dateIn(deps.defaultTimeZone), SIGNUP_TRIAL_DAYS),
+          recurrence: 'MENSAL',
+          status: true,
+          campaignsEnabled: true,
+        })
+        await users.createFirstAdmin(tx, {
+          companyId: company.id,
+          name: body.name.trim(),
+          email: admin.email,
+          passwordHash: admin.passwordHash,
+        })
+        await settings.createCompanyDefaults(tx, company.id)
+      })
+      return true
+    } catch (error) {
+      // Another sign-up took the address in the meantime: the same as taken before.
+      if (error instanceof AppError && error.code === 'ERR_DUPLICATED_EMAIL') return false
+      throw error
+    }
   }
 
   /** Ends every other session of the user: refresh tokens revoked, access tokens outdated, sockets told and closed. */
@@ -159,18 +176,16 @@ export function createAuthService(
 
     async login(input: { email: string; password: string; ip: string; client: ClientKind }) {
       const email = input.email.trim().toLowerCase()
-      await throttle('login-failure', input.ip, email)
+      // Booked as a failure until the password proves right (auth.throttle.ts).
+      await throttle.bookLogin(input.ip, email)
 
       const found = await users.findByEmailForLogin(email)
       let passwordOk = false
       if (found) passwordOk = await verifyPassword(found.passwordHash, input.password)
       // An unknown e-mail costs the same time as a wrong password: no account enumeration.
       else await burnPasswordCheck(input.password)
-      if (!found || !passwordOk) {
-        await repo.recordAttempt('login-failure', input.ip, email)
-        throw new AppError('ERR_INVALID_CREDENTIALS')
-      }
-      await repo.clearAttempts('login-failure', email)
+      if (!found || !passwordOk) throw new AppError('ERR_INVALID_CREDENTIALS')
+      await throttle.forgiveLogin(input.ip, email)
 
       const company = await companies.context(found.companyId)
       if (!company) throw new AppError('ERR_INVALID_CREDENTIALS')
@@ -203,7 +218,9 @@ export function createAuthService(
       if (!stored || stored.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED')
 
       // A token another request rotated a moment ago is a benign race (two tabs): that caller
-      // gets an access token only. Any later reuse of a rotated token is treated as theft.
+      // gets an access token only, and only while the session lives on in the token that
+      // replaced it; a logout, password change or sign-in elsewhere ends the grace with the
+      // session (probe F4). Any later reuse of a rotated token is treated as theft.
       let rotate = false
       if (stored.revokedAt) {
         const rotated = stored.revokedReason === 'rotated'
@@ -214,6 +231,8 @@ export function createAuthService(
           }
           throw new AppError('ERR_SESSION_EXPIRED')
         }
+        if (!(await repo.sessionIsLive(stored.companyId, stored.sessionId)))
+          throw new AppError('ERR_SESSION_EXPIRED')
       } else {
         rotate = await repo.claimRefreshToken(stored.id)
       }
@@ -253,49 +272,43 @@ export function createAuthService(
 
     /**
      * Creates a company on a public plan with its first admin. The body can never choose the
-     * role, due date or status: the server sets the spec's values itself.
+     * role, due date or status: the server sets the spec's values itself. An address that
+     * already has an account gets the same answer after the same password hashing, and its
+     * owner a notice by e-mail instead (probe F9).
      */
-    async signup(body: SignupBody, ip: string) {
+    async signup(body: SignupBody, ip: string): Promise<SignupResponse> {
       // allowSignup also hides the login page's link; the API must refuse as well.
       const switches = await settings.globalValues(['userCreation', 'allowSignup'])
       if (switches.some((setting) => setting.value === 'disabled'))
         throw new AppError('ERR_USER_CREATION_DISABLED')
-      await throttle('signup', ip, null)
+      await throttle.checkRequest('signup', ip)
       const plan = await plans.findPublic(body.planId)
       if (!plan) throw new AppError('ERR_PLAN_NOT_AVAILABLE')
-      if (await users.emailTaken(body.email)) throw new AppError('ERR_DUPLICATED_EMAIL')
+      const email = body.email.trim()
       const passwordHash = await hashPassword(body.password)
-      await repo.recordAttempt('signup', ip, body.email.trim().toLowerCase())
-
-      const created = await db.transaction(async (tx) => {
-        const company = await companies.create(tx, {
-          name: body.companyName.trim(),
-          email: body.email.trim(),
-          phone: body.phone?.trim() ?? '',
-          planId: plan.id,
-          dueDate: addDays(dateIn(deps.defaultTimeZone), SIGNUP_TRIAL_DAYS),
-          recurrence: 'MENSAL',
-          status: true,
-          campaignsEnabled: true,
-        })
-        const user = await users.createFirstAdmin(tx, {
-          companyId: company.id,
-          name: body.name.trim(),
-          email: body.email.trim(),
-          passwordHash,
-        })
-        await settings.createCompanyDefaults(tx, company.id)
-        return { companyId: company.id, userId: user.id }
-      })
-      return created
+      await throttle.recordRequest('signup', ip, email.toLowerCase())
+      const created = await createSignedUpCompany(body, { planId: plan.id, email, passwordHash })
+      if (!created && deps.mailer.configured) await deps.jobs.send('auth.signup-notice', { email })
+      return SIGNUP_RECEIVED
     },
 
-    /** Mails a single-use reset link; silent about whether the address exists. */
+    /**
+     * Queues the reset mail. Whether the address exists is for the job to find out, so the
+     * request does the same work, and takes the same time, for any address (probe F8).
+     */
     async forgotPassword(emailInput: string, ip: string) {
       if (!deps.mailer.configured) throw new AppError('ERR_EMAIL_NOT_CONFIGURED')
       const email = emailInput.trim().toLowerCase()
-      await throttle('password-reset', ip, null)
-      await repo.recordAttempt('password-reset', ip, email)
+      await throttle.checkRequest('password-reset', ip)
+      await throttle.recordRequest('password-reset', ip, email)
+      await deps.jobs.send('auth.password-reset', { email })
+    },
+
+    /**
+     * The `auth.password-reset` job: mails a single-use reset link when the address has an
+     * account. A failed mail is retried by the queue; the link of a lost try simply expires.
+     */
+    async mailPasswordReset({ email }: { email: string }) {
       const user = await users.findByEmailForLogin(email)
       if (!user) return
       const reset = tokens.newOpaqueToken()
@@ -306,15 +319,23 @@ export function createAuthService(
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000),
       })
       const link = `${deps.config.publicUrl}/#/forgetpsw?token=${reset.token}`
-      try {
-        await deps.mailer.send({
-          to: user.email,
-          subject: 'Redefinição de senha / Password reset',
-          text: `Olá ${user.name},\n\nPara criar uma nova senha, abra: ${link}\nO link vale por 1 hora e pode ser usado uma vez.\n\nTo choose a new password, open the link above (valid for 1 hour, single use).\n\nSe você não pediu, ignore este e-mail.`,
-        })
-      } catch (error) {
-        deps.log.error({ err: error }, 'password reset e-mail failed')
-      }
+      await deps.mailer.send({
+        to: user.email,
+        subject: 'Redefinição de senha / Password reset',
+        text: `Olá ${user.name},\n\nPara criar uma nova senha, abra: ${link}\nO link vale por 1 hora e pode ser usado uma vez.\n\nTo choose a new password, open the link above (valid for 1 hour, single use).\n\nSe você não pediu, ignore este e-mail.`,
+      })
+    },
+
+    /** The `auth.signup-notice` job: tells an account's owner that someone signed up with his address. */
+    async mailSignupNotice({ email }: { email: string }) {
+      const user = await users.findByEmailForLogin(email)
+      if (!user) return
+      const forgot = `${deps.config.publicUrl}/#/forgetpsw`
+      await deps.mailer.send({
+        to: user.email,
+        subject: 'Cadastro com o seu e-mail / Sign-up with your e-mail',
+        text: `Olá ${user.name},\n\nAlguém tentou criar uma conta nova com este e-mail, que já tem uma conta. Se foi você, entre com a sua senha; se a esqueceu, crie uma nova em: ${forgot}\nSe não foi você, ignore este e-mail: nada mudou na sua conta.\n\nSomeone tried to sign up with this e-mail, which already has an account. If it was you, sign in, or choose a new password at the link above. If it was not, ignore this e-mail: nothing changed.`,
+      })
     },
 
     async resetPassword(token: string, password: string) {
@@ -327,8 +348,7 @@ export function createAuthService(
 
     revokeOtherSessions,
 
-    /** Housekeeping: the throttling ledger only needs the longest window. */
-    pruneAttempts: () => repo.pruneAttempts(new Date(Date.now() - 3_600_000 * 2)),
+    pruneAttempts: throttle.prune,
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm'
 import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import {
@@ -20,9 +20,6 @@ export type ImportRowOutcome = Pick<ContactImportRow, 'status' | 'reason' | 'con
   number?: string
 }
 
-/** Rows per insert: well under PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 1_000
-
 /** Contact imports and their rows (contacts.import.ts). */
 export function contactImportRepository(db: Executor) {
   const rowWhere = (companyId: number, importId: number, row: number) =>
@@ -35,7 +32,7 @@ export function contactImportRepository(db: Executor) {
   return {
     async createJob(
       companyId: number,
-      values: { userId: number; source: ContactImportJobRow['source']; total: number },
+      values: Pick<ContactImportJobRow, 'userId' | 'source' | 'total' | 'validate' | 'onlyNew'>,
     ): Promise<ContactImportJobRow> {
       const [row] = await db
         .insert(contactImportJobs)
@@ -44,18 +41,41 @@ export function contactImportRepository(db: Executor) {
       return row!
     },
 
+    /**
+     * One statement from column arrays. Built row by row (10 parameters a row), 50,000 rows
+     * took the embedded database 4–4.7 s; from column arrays, 1.1 s.
+     */
     async insertRows(companyId: number, importId: number, rows: NewImportRow[]): Promise<void> {
-      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-        await db
-          .insert(contactImportRows)
-          .values(
-            rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, companyId, importId })),
-          )
-      }
+      if (rows.length === 0) return
+      const column = <T>(pick: (row: NewImportRow) => T) => sql.param(rows.map(pick))
+      await db.execute(sql`
+        INSERT INTO ${contactImportRows} ("companyId", "importId", "row", "name", "number",
+          "email", "tagNames", "status", "reason", "contactId")
+        SELECT ${companyId}, ${importId}, "row", "name", "number", "email", "tagNames"::jsonb,
+          "status", "reason", "contactId"
+        FROM unnest(
+          ${column((row) => row.row)}::int[],
+          ${column((row) => row.name)}::text[],
+          ${column((row) => row.number)}::text[],
+          ${column((row) => row.email)}::text[],
+          ${column((row) => JSON.stringify(row.tagNames))}::text[],
+          ${column((row) => row.status)}::text[],
+          ${column((row) => row.reason)}::text[],
+          ${column((row) => row.contactId ?? null)}::int[]
+        ) AS row("row", "name", "number", "email", "tagNames", "status", "reason", "contactId")`)
     },
 
-    /** The next rows without an outcome, in source order. */
-    pendingRows(companyId: number, importId: number, limit: number): Promise<ContactImportRow[]> {
+    /**
+     * The next rows without an outcome after `afterRow`, in source order. A run passes the last
+     * row it applied, so each chunk starts where the last one ended instead of walking past
+     * every row done before it.
+     */
+    pendingRows(
+      companyId: number,
+      importId: number,
+      afterRow: number,
+      limit: number,
+    ): Promise<ContactImportRow[]> {
       return db
         .select()
         .from(contactImportRows)
@@ -63,6 +83,7 @@ export function contactImportRepository(db: Executor) {
           and(
             eq(contactImportRows.companyId, companyId),
             eq(contactImportRows.importId, importId),
+            gt(contactImportRows.row, afterRow),
             isNull(contactImportRows.status),
           ),
         )
@@ -101,22 +122,42 @@ export function contactImportRepository(db: Executor) {
         .where(and(rowWhere(companyId, importId, row), isNull(contactImportRows.status)))
     },
 
-    /** Sets the job's counters from its rows' outcomes (exact after a crash, whatever ran). */
+    /**
+     * Sets the job's counters from its rows' outcomes (exact after a crash, whatever ran), in
+     * one pass over the rows. It runs after every chunk: with a count per counter, 50,000 rows
+     * took the embedded database 70–100 ms each time, in one pass 17–30 ms.
+     */
     async refreshCounts(companyId: number, importId: number): Promise<ContactImportJobRow | null> {
-      const count = (status: 'created' | 'updated' | 'skipped' | null) =>
-        sql<number>`(SELECT count(*)::int FROM ${contactImportRows} r
-          WHERE r."companyId" = ${companyId} AND r."importId" = ${importId}
-          AND ${status === null ? sql`r."status" IS NOT NULL` : sql`r."status" = ${status}`})`
+      const { status } = contactImportRows
+      const counts = db
+        .select({
+          done: sql<number>`count(*) FILTER (WHERE ${status} IS NOT NULL)::int`.as('done'),
+          ofCreated: sql<number>`count(*) FILTER (WHERE ${status} = 'created')::int`.as(
+            'ofCreated',
+          ),
+          ofUpdated: sql<number>`count(*) FILTER (WHERE ${status} = 'updated')::int`.as(
+            'ofUpdated',
+          ),
+          ofSkipped: sql<number>`count(*) FILTER (WHERE ${status} = 'skipped')::int`.as(
+            'ofSkipped',
+          ),
+        })
+        .from(contactImportRows)
+        .where(
+          and(eq(contactImportRows.companyId, companyId), eq(contactImportRows.importId, importId)),
+        )
+        .as('counts')
       const [row] = await db
         .update(contactImportJobs)
         .set({
-          processed: count(null),
-          created: count('created'),
-          updated: count('updated'),
-          skipped: count('skipped'),
+          processed: sql`${counts.done}`,
+          created: sql`${counts.ofCreated}`,
+          updated: sql`${counts.ofUpdated}`,
+          skipped: sql`${counts.ofSkipped}`,
         })
+        .from(counts)
         .where(companyRow(contactImportJobs, companyId, importId))
-        .returning()
+        .returning(getTableColumns(contactImportJobs))
       return row ?? null
     },
 
@@ -141,6 +182,11 @@ export function contactImportRepository(db: Executor) {
         )
         .returning()
       return row ?? null
+    },
+
+    /** Imports of every company that have not finished (the resume sweep). */
+    running(): Promise<ContactImportJobRow[]> {
+      return db.select().from(contactImportJobs).where(eq(contactImportJobs.status, 'running'))
     },
 
     async findJob(companyId: number, id: number): Promise<ContactImportJobRow | null> {

@@ -31,7 +31,16 @@ import type { Services } from '@server/services'
 
 const ContactIdParams = Type.Object({ contactId: IdParams.properties.id })
 
-/** The `file` part of an upload (000 §5: xls, xlsx, csv, txt), read into memory. */
+/**
+ * The `file` part of an upload (000 §5: xls, xlsx, csv, txt), read into memory: at most
+ * CONTACT_UPLOAD_MAX_BYTES (10 MiB, else 413 ERR_FILE_TOO_LARGE). What the sheet inside may
+ * hold is SHEET_LIMITS (contacts.sheet.limits.ts), checked while it is read on a worker thread,
+ * each bound with its 400: 50,000 rows (the preview answers the first ones with `truncated`,
+ * an upload is ERR_SHEET_TOO_MANY_ROWS), 100 filled columns (ERR_SHEET_TOO_MANY_COLUMNS),
+ * 1,000,000 filled cells (ERR_SHEET_TOO_MANY_CELLS), 16 million characters
+ * (ERR_SHEET_TOO_MUCH_TEXT), an xlsx of 1,000 entries and 128 MiB unpacked, or a read of
+ * more than 30 s (ERR_SHEET_TOO_LARGE).
+ */
 async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('ERR_INVALID_FILE')
   const file = await request.file({

@@ -103,6 +103,9 @@ export const contactImportJobs = pgTable(
     /** Who started it: progress events go to this user only. */
     userId: integer('userId').notNull(),
     source: text('source', { enum: ['rows', 'upload', 'phone', 'chats'] }).notNull(),
+    /** How its rows are applied (the job's options), kept so a stalled import can be resumed. */
+    validate: boolean('validate').notNull().default(false),
+    onlyNew: boolean('onlyNew').notNull().default(false),
     status: text('status', { enum: ['running', 'done', 'failed'] })
       .notNull()
       .default('running'),

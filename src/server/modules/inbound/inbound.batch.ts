@@ -13,6 +13,7 @@ import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import type { MediaRetry } from './inbound.media'
+import type { SeenContact } from './inbound.profiles'
 import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository, type TicketTouch } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
@@ -90,16 +91,28 @@ export function fitsBatch(events: InboundEvent[]): boolean {
   )
 }
 
+/**
+ * The people references name both by number and by an id without it (a LID, a BSUID): a contact
+ * first stored under that id takes the number (`adoptNumbers`).
+ */
+export const idsWithNumbers = (refs: ChatRef[]) =>
+  refs.flatMap((ref) =>
+    ref.lid && ref.lid !== ref.id && !ref.isGroup ? [{ lid: ref.lid, number: ref.id }] : [],
+  )
+
+/** The family of contacts a connection talks to: Baileys and Cloud API share WhatsApp's. */
+export const contactChannelOf = (connection: ConnectionRow): ContactIdentity['channel'] =>
+  connection.channel === 'facebook' || connection.channel === 'instagram'
+    ? connection.channel
+    : 'whatsapp'
+
 /** The contact a provider's chat reference stands for, on a connection. */
 export const contactIdentity = (
   connection: ConnectionRow,
   ref: ChatRef,
   company: Pick<CompanySettingValues, 'acceptAudioMessageContact'>,
 ): ContactIdentity => ({
-  channel:
-    connection.channel === 'facebook' || connection.channel === 'instagram'
-      ? connection.channel
-      : 'whatsapp',
+  channel: contactChannelOf(connection),
   number: ref.id,
   name: ref.name ?? '',
   isGroup: ref.isGroup,
@@ -146,6 +159,8 @@ export function createInboundBatch(
     emitContactCreated(contact: ContactRow): Promise<void>
     /** Queues the second try of failed downloads, in the transaction that stores them. */
     scheduleMediaRetries(executor: Executor, retries: MediaRetry[]): Promise<void>
+    /** Queues the profile lookups of contacts that need one, in the same transaction. */
+    scheduleProfiles(executor: Executor, seen: SeenContact[]): Promise<void>
   },
 ) {
   const { ticketCore, settings, companies, messageEvents } = collaborators
@@ -160,13 +175,6 @@ export function createInboundBatch(
     for (const row of rows)
       for (const event of row.events) {
         if (event.type !== 'message') continue
-        if (event.content.kind === 'unsupported') {
-          deps.log.info(
-            { type: event.content.type, connectionId: row.connection.id },
-            'unsupported message type',
-          )
-          continue
-        }
         if (event.chat.isGroup && !row.connection.allowGroup) continue
         candidates.push({ row, event, media: { stored: null } })
       }
@@ -198,6 +206,10 @@ export function createInboundBatch(
         item.event.chat.isGroup && item.event.sender && !item.event.fromMe
           ? item.event.sender
           : null
+      await inboundRepository(tx).adoptNumbers(
+        companyId,
+        idsWithNumbers(list.flatMap((item) => [item.event.chat, withSender(item) ?? []].flat())),
+      )
       const upserted = await contactsRepository(tx).upsertMany(
         companyId,
         list.flatMap((item) => {
@@ -377,6 +389,10 @@ export function createInboundBatch(
       })),
     )
     const createdContacts = await resolveContacts(tx, items)
+    await collaborators.scheduleProfiles(
+      tx,
+      items.map((item) => ({ connection: item.row.connection, contact: item.chat! })),
+    )
     const ticketsBefore = await resolveTickets(tx, items)
     const values = messageValues(items, known, callTimeZones)
     const insertedRows = await txRepo.insertMessages(values)

@@ -1,5 +1,5 @@
 import type { MediaType } from '@shared/contracts/messages'
-import type { InboundContent } from '@server/channels/types'
+import type { AdReferral, InboundContent } from '@server/channels/types'
 
 export interface StoredMedia {
   path: string
@@ -29,6 +29,19 @@ export const missingMediaNote = (missing: MissingMedia) =>
   missing.reason === 'failed'
     ? '*Sistema:* Falha no download da mídia, verifique no dispositivo'
     : `*Sistema:* O arquivo excede o limite de ${missing.limitMb} MB e não foi baixado`
+
+/** What the conversation shows for a kind of message it cannot draw (the provider's own name). */
+export const unsupportedNote = (type: string) => `*Sistema:* Mensagem não suportada (${type})`
+
+/**
+ * An ad preview's body, as the renderer reads it (`parseAdPreview`): image | source URL | title |
+ * body | the contact's text. A bar inside the ad's own fields would shift the ones after it.
+ */
+const adPreviewBody = (ad: AdReferral, text: string) =>
+  [ad.imageUrl, ad.sourceUrl, ad.title, ad.body]
+    .map((part) => (part ?? '').replaceAll('|', '¦'))
+    .concat(text)
+    .join('|')
 
 const mapsLink = (latitude: number, longitude: number) =>
   `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`
@@ -80,7 +93,13 @@ export function describeContent(
         body: `Chamada de ${content.video ? 'vídeo' : 'voz'} perdida às ${callTime}`,
         mediaType: 'call_log',
       }
+    case 'ad':
+      return { body: adPreviewBody(content.ad, content.text), mediaType: 'adMetaPreview' }
     case 'unsupported':
-      return { body: '', mediaType: 'conversation' }
+      // Kept, never dropped: the attendant learns that something arrived and of which kind.
+      return {
+        body: [unsupportedNote(content.type), content.detail].filter(Boolean).join('\n'),
+        mediaType: 'conversation',
+      }
   }
 }

@@ -7,6 +7,7 @@ import type {
   InboundMessage,
   InboundRevoke,
   InboundStatus,
+  InboundWatermark,
 } from '@server/channels/types'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
@@ -17,9 +18,15 @@ import type { ContactRow } from '../contacts/contacts.table'
 import type { MessageReaction } from '../messages/messages.table'
 import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore } from '../tickets/tickets.core'
-import { contactIdentity, newMessageValues } from './inbound.batch'
+import {
+  contactChannelOf,
+  contactIdentity,
+  idsWithNumbers,
+  newMessageValues,
+} from './inbound.batch'
 import type { ReceivedMedia } from './inbound.content'
 import type { MediaRetry, MediaSource } from './inbound.media'
+import type { SeenContact } from './inbound.profiles'
 import { inboundRepository } from './inbound.repository'
 import type { InboundMediaStore, MessageEvents } from './inbound.types'
 
@@ -59,6 +66,8 @@ export function createInboundHandlers(
     contactCreated: (contact: ContactRow) => Promise<void>
     /** Queues the second try of failed downloads, in the transaction that stores them. */
     scheduleMediaRetries: (executor: Executor, retries: MediaRetry[]) => Promise<void>
+    /** Queues the profile lookups of contacts that need one, in the same transaction. */
+    scheduleProfiles: (executor: Executor, seen: SeenContact[]) => Promise<void>
   },
 ) {
   const {
@@ -70,6 +79,7 @@ export function createInboundHandlers(
     receiveMedia,
     contactCreated,
     scheduleMediaRetries,
+    scheduleProfiles,
   } = collaborators
   const repo = inboundRepository(deps.db)
 
@@ -85,19 +95,13 @@ export function createInboundHandlers(
     const known =
       ref.lid && ref.id === ref.lid ? await contacts.findByLid(connection.companyId, ref.lid) : null
     if (known) return { row: known, created: false }
+    await inboundRepository(tx).adoptNumbers(connection.companyId, idsWithNumbers([ref]))
     return contacts.upsert(connection.companyId, contactIdentity(connection, ref, company))
   }
 
   async function handleMessage(context: HandlerContext, event: InboundMessage) {
     const { connection } = context
     const companyId = connection.companyId
-    if (event.content.kind === 'unsupported') {
-      deps.log.info(
-        { type: event.content.type, connectionId: connection.id },
-        'unsupported message type',
-      )
-      return
-    }
     if (event.chat.isGroup && !connection.allowGroup) return
     if (event.content.kind === 'reaction') return handleReaction(context, event)
 
@@ -122,6 +126,7 @@ export function createInboundHandlers(
       const created: ContactRow[] = []
       const chat = await upsertContact(tx, connection, event.chat, company)
       if (chat.created) created.push(chat.row)
+      await scheduleProfiles(tx, [{ connection, contact: chat.row }])
       let sender = chat.row
       if (event.chat.isGroup && event.sender && !event.fromMe) {
         const participant = await upsertContact(tx, connection, event.sender, company)
@@ -176,23 +181,25 @@ export function createInboundHandlers(
     )
   }
 
-  /** A contact's reaction: kept on the reacted message and stored as a reactionMessage row. */
+  /**
+   * A contact's reaction: stored as a reactionMessage row of its own provider id, and kept on the
+   * reacted message when it is the person's newest. Meta redelivers events and does not keep
+   * their order: a reaction seen before changes nothing (it would undo a later removal), and an
+   * older one arriving late is stored without replacing the newer one.
+   */
   async function handleReaction(context: HandlerContext, event: InboundMessage) {
     if (event.content.kind !== 'reaction') return
     const { connection } = context
     const { targetProviderId, emoji } = event.content
-    const target = await repo.findMessageByWid(connection.id, targetProviderId)
-    if (!target) return
+    if (!(await repo.findMessageByWid(connection.id, targetProviderId))) return
     const company = await settings.companyValues(connection.companyId)
-    const stored = await deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       const txRepo = inboundRepository(tx)
+      await txRepo.lockChat(connection.companyId, connection.id, event.chat.id)
+      const target = await txRepo.findMessageByWid(connection.id, targetProviderId)
+      if (!target) return null
       const contact = await upsertContact(tx, connection, event.sender ?? event.chat, company)
-      const others = target.reactions.filter((reaction) => reaction.contactId !== contact.row.id)
-      const reactions: MessageReaction[] = emoji
-        ? [...others, { type: emoji, userId: null, contactId: contact.row.id }]
-        : others
-      await txRepo.updateMessage(target.id, { reactions })
-      return txRepo.insertMessage({
+      const stored = await txRepo.insertMessage({
         companyId: connection.companyId,
         ticketId: target.ticketId,
         whatsappId: connection.id,
@@ -206,9 +213,22 @@ export function createInboundHandlers(
         dataJson: event.raw,
         createdAt: event.timestamp,
       })
+      if (!stored) return null
+      const newest = await txRepo.latestReactionId(target, {
+        contactId: contact.row.id,
+        fromMe: event.fromMe,
+      })
+      if (newest !== stored.id) return { target: null, stored }
+      const others = target.reactions.filter((reaction) => reaction.contactId !== contact.row.id)
+      const reactions: MessageReaction[] = emoji
+        ? [...others, { type: emoji, userId: null, contactId: contact.row.id }]
+        : others
+      await txRepo.updateMessage(target.id, { reactions })
+      return { target, stored }
     })
-    await messageEvents.emitUpdated(connection.companyId, [target.id])
-    if (stored) await messageEvents.emitCreated(connection.companyId, [stored.id])
+    if (!result) return
+    if (result.target) await messageEvents.emitUpdated(connection.companyId, [result.target.id])
+    await messageEvents.emitCreated(connection.companyId, [result.stored.id])
   }
 
   async function handleStatus(context: HandlerContext, event: InboundStatus) {
@@ -219,6 +239,19 @@ export function createInboundHandlers(
       event.error,
     )
     if (!known && context.attempts < STATUS_WAIT_ATTEMPTS) throw new NotYet('status before send')
+  }
+
+  /** Everything of ours in the chat up to the watermark reached its ack (only ever raised). */
+  async function handleWatermark(context: HandlerContext, event: InboundWatermark) {
+    const { connection } = context
+    const contact = await contactsRepository(deps.db).findByNumber(
+      connection.companyId,
+      contactChannelOf(connection),
+      [event.chat.id],
+    )
+    if (!contact) return
+    const raised = await repo.raiseAcksUpTo(connection, contact.id, event.upTo, event.ack)
+    if (raised.length > 0) await messageEvents.emitUpdated(connection.companyId, raised)
   }
 
   async function handleEdit(context: HandlerContext, event: InboundEdit) {
@@ -251,6 +284,8 @@ export function createInboundHandlers(
         return handleMessage(context, event)
       case 'status':
         return handleStatus(context, event)
+      case 'watermark':
+        return handleWatermark(context, event)
       case 'edit':
         return handleEdit(context, event)
       case 'revoke':

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { storableJson } from '@server/lib/storable-text'
+import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { messages, type MessageRow } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
 import { inboundEvents, type InboundEventRow } from './inbound.table'
@@ -151,6 +152,56 @@ export function inboundRepository(db: Executor) {
       await db.execute(
         sql`SELECT pg_advisory_xact_lock(hashtextextended(${`chat:${companyId}:${connectionId}:${chatId}`}, 0))`,
       )
+    },
+
+    /**
+     * WhatsApp contacts stored under an id without a phone number (`number` = `lid`, e.g. a
+     * Cloud API BSUID) take their number once a message shows both, so that person stays one
+     * contact; not when another contact already has that number. One statement for many people.
+     */
+    async adoptNumbers(companyId: number, people: { lid: string; number: string }[]) {
+      const byNumber = new Map(people.map((person) => [person.number, person.lid]))
+      const byLid = new Map([...byNumber].map(([number, lid]) => [lid, number]))
+      if (byLid.size === 0) return
+      await db.execute(sql`
+        UPDATE ${contacts} SET
+          "number" = person.number,
+          "name" = CASE WHEN ${contacts.name} = ${contacts.number} THEN person.number ELSE ${contacts.name} END,
+          "updatedAt" = now()
+        FROM unnest(${sql.param([...byLid.keys()])}::text[], ${sql.param([...byLid.values()])}::text[])
+          AS person(lid, number)
+        WHERE ${contacts.companyId} = ${companyId} AND ${contacts.channel} = 'whatsapp'
+          AND ${contacts.lid} = person.lid AND ${contacts.number} = person.lid
+          AND NOT EXISTS (
+            SELECT 1 FROM ${contacts} AS taken
+            WHERE taken."companyId" = ${companyId} AND taken."channel" = 'whatsapp'
+              AND taken."number" = person.number)`)
+    },
+
+    /**
+     * The newest of a person's reaction events on a message, by the provider's time (arrival
+     * order breaks ties): the one whose emoji stands, whatever order they were delivered in.
+     */
+    async latestReactionId(
+      target: Pick<MessageRow, 'companyId' | 'ticketId' | 'id'>,
+      by: { contactId: number; fromMe: boolean },
+    ): Promise<number | null> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, target.companyId),
+            eq(messages.ticketId, target.ticketId),
+            eq(messages.quotedMsgId, target.id),
+            eq(messages.mediaType, 'reactionMessage'),
+            eq(messages.contactId, by.contactId),
+            eq(messages.fromMe, by.fromMe),
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(1)
+      return row?.id ?? null
     },
 
     /** Stores an inbound message once: a replayed provider id inserts nothing and answers null. */
@@ -322,6 +373,66 @@ export function inboundRepository(db: Executor) {
         .update(tickets)
         .set({ lastMessage: body, updatedAt: new Date() })
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    },
+
+    /**
+     * What the provider's profile says of a contact: the name replaces only the id he was named
+     * by (an attendant's or the provider's earlier name stays), the picture our copy of it.
+     */
+    async applyProfile(
+      companyId: number,
+      contactId: number,
+      profile: { name?: string; picture?: { url: string; path: string }; checkedAt?: Date },
+    ): Promise<ContactRow | null> {
+      const { name, picture, checkedAt } = profile
+      const [row] = await db
+        .update(contacts)
+        .set({
+          ...(name
+            ? {
+                name: sql`CASE WHEN ${contacts.name} = ${contacts.number} THEN ${name} ELSE ${contacts.name} END`,
+              }
+            : {}),
+          ...(picture ? { profilePicUrl: picture.url, picturePath: picture.path } : {}),
+          ...(checkedAt ? { pictureCheckedAt: checkedAt } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+        .returning()
+      return row ?? null
+    },
+
+    /**
+     * A watermark: our messages to the contact through this connection, stored up to `upTo`
+     * and sent, reach `ack` (never lower it). Private notes never left. Answers their ids.
+     */
+    async raiseAcksUpTo(
+      connection: { companyId: number; id: number },
+      contactId: number,
+      upTo: Date,
+      ack: number,
+    ): Promise<number[]> {
+      const conversations = db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, connection.companyId), eq(tickets.contactId, contactId)))
+      const raised = await db
+        .update(messages)
+        .set({ ack, updatedAt: new Date() })
+        .where(
+          and(
+            eq(messages.companyId, connection.companyId),
+            inArray(messages.ticketId, conversations),
+            eq(messages.whatsappId, connection.id),
+            eq(messages.fromMe, true),
+            eq(messages.isPrivate, false),
+            eq(messages.sendStatus, 'sent'),
+            lt(messages.ack, ack),
+            lte(messages.createdAt, upTo),
+          ),
+        )
+        .returning({ id: messages.id })
+      return raised.map((row) => row.id)
     },
   }
 }

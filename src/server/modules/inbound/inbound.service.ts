@@ -9,6 +9,7 @@ import { createInboundBatch } from './inbound.batch'
 import { createInboundEvents } from './inbound.events'
 import { createInboundHandlers } from './inbound.handlers'
 import { createInboundMedia } from './inbound.media'
+import { createInboundProfiles } from './inbound.profiles'
 import { inboundRepository } from './inbound.repository'
 import type { InboundMediaStore, MessageEvents } from './inbound.types'
 import { createInboundWorker } from './inbound.worker'
@@ -28,7 +29,8 @@ interface Collaborators {
  */
 export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborators) {
   const { channels, ticketCore, settings, companies, media, messageEvents } = collaborators
-  const events = createInboundEvents(deps, { settings })
+  const events = createInboundEvents(deps, { settings, media })
+  const profiles = createInboundProfiles(deps, { channels, media, events })
   const received = createInboundMedia(deps, {
     channels,
     settings,
@@ -45,6 +47,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     receiveMedia: received.receive,
     contactCreated: events.contactCreated,
     scheduleMediaRetries: received.scheduleRetries,
+    scheduleProfiles: profiles.schedule,
   })
   const batch = createInboundBatch(deps, {
     ticketCore,
@@ -63,8 +66,9 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     removeMedia: (companyId, relative) => media.remove(companyId, relative),
     emitContactCreated: events.contactCreated,
     scheduleMediaRetries: received.scheduleRetries,
+    scheduleProfiles: profiles.schedule,
   })
-  return { handlers, batch, media: received }
+  return { handlers, batch, media: received, profiles }
 }
 
 /**
@@ -74,7 +78,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
  */
 export function createInboundService(deps: CoreDeps, collaborators: Collaborators) {
   const repo = inboundRepository(deps.db)
-  const { handlers, batch, media } = createInboundAppliers(deps, collaborators)
+  const { handlers, batch, media, profiles } = createInboundAppliers(deps, collaborators)
   const worker = createInboundWorker(deps, {
     channels: collaborators.channels,
     settings: collaborators.settings,
@@ -107,6 +111,8 @@ export function createInboundService(deps: CoreDeps, collaborators: Collaborator
     drain: worker.kick,
     /** The `inbound.media-retry` job's handler. */
     retryMedia: media.retry,
+    /** The `inbound.contact-profile` job's handler. */
+    refreshProfile: profiles.refresh,
     /** How many stored events of the connection are not applied yet. */
     pendingFor: (connectionId: number) => repo.pendingCount(connectionId),
     /** Resumes events left by a crash and sweeps for due ones. */

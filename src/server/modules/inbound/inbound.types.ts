@@ -27,5 +27,9 @@ export interface InboundMediaStore {
     data: Buffer,
     options: { maxBytes: number; originalName?: string },
   ): Promise<StoredMedia>
+  /** A picture (contacts' profile pictures): refused unless its bytes are an image. */
+  saveImage(companyId: number, folder: string, data: Buffer, maxBytes: number): Promise<string>
   remove(companyId: number, relative: string): Promise<void>
+  /** An expiring URL for a stored file, as the clients load it. */
+  signedUrl(companyId: number, relative: string): string
 }

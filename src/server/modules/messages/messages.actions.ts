@@ -9,16 +9,17 @@ import { AppError } from '@server/lib/app-error'
 import type { MediaService } from '../media/media.service'
 import type { TicketCore } from '../tickets/tickets.core'
 import type { TicketRow } from '../tickets/tickets.table'
-import { assertMayWrite, type MessageAccess } from './messages.access'
+import { assertMayWrite, assertWindowOpen, type MessageAccess } from './messages.access'
 import type { MessageEvents } from './messages.events'
 import { messagesRepository } from './messages.repository'
 import { TEXT_MEDIA_TYPES } from './messages.table'
-import { chatOf } from './outbound.sender'
+import { outboundRepository } from './outbound.repository'
+import { chatOf, type OutboundSender } from './outbound.sender'
 
 /**
  * What an attendant does to a stored message through the channel's driver (reference §9): edit
  * his own text, revoke or hide it, react to it. The provider is asked first; the row changes
- * only once it agreed.
+ * only once it agreed. A failed send is resent through the ordered sender instead.
  */
 export function createMessageActions(
   deps: CoreDeps,
@@ -28,9 +29,10 @@ export function createMessageActions(
     ticketCore: TicketCore
     events: MessageEvents
     access: MessageAccess
+    sender: OutboundSender
   },
 ) {
-  const { channels, media, ticketCore, events, access } = collaborators
+  const { channels, media, ticketCore, events, access, sender } = collaborators
   const repo = messagesRepository(deps.db)
 
   /** The ticket's driver and where its messages go; the driver call itself is `callDriver`. */
@@ -155,5 +157,30 @@ export function createMessageActions(
     return { message: dto, reactions: dto.reactions }
   }
 
-  return { edit, remove, react }
+  /**
+   * POST /messages/{id}/retry: a message of ours whose send failed (text or media, with its
+   * stored file) goes back to the ordered sender with a fresh round of attempts, as the same
+   * row, so the contact gets it once. One already queued again is answered as it is.
+   */
+  async function retrySend(ctx: RequestContext, id: number): Promise<MessageDto> {
+    const { message, ticket } = await access.visibleMessage(ctx, id)
+    assertMayWrite(ctx, ticket)
+    const resendable =
+      message.fromMe &&
+      !message.isPrivate &&
+      !message.isDeleted &&
+      (message.sendStatus === 'failed' || message.sendStatus === 'queued')
+    if (!resendable) throw new AppError('ERR_MESSAGE_NOT_RESENDABLE')
+    if (message.sendStatus === 'queued') return events.presentOne(ctx.companyId, id)
+    assertWindowOpen(ticket)
+    if (message.whatsappId === null) throw new AppError('ERR_NO_WAPP_FOUND')
+    const requeued = await outboundRepository(deps.db).requeueFailed(ctx.companyId, id)
+    if (requeued) {
+      await events.emitUpdated(ctx.companyId, [id])
+      sender.kick(message.whatsappId)
+    }
+    return events.presentOne(ctx.companyId, id)
+  }
+
+  return { edit, remove, react, retrySend }
 }

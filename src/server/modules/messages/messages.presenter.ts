@@ -41,6 +41,13 @@ export function presentMessage(view: MessageView, mediaUrl: MediaUrl): MessageDt
     })),
     sendStatus: message.sendStatus,
     sendError: message.sendError,
+    sendAttempts: message.sendAttempts,
+    // A queued message's nextAttemptAt is also the lease of a try in flight: only a failed
+    // try makes it a retry time.
+    nextAttemptAt:
+      message.sendStatus === 'queued' && message.sendError !== null && message.nextAttemptAt
+        ? message.nextAttemptAt.toISOString()
+        : null,
     transcription: message.transcription,
     ticket: {
       id: view.ticket.id,

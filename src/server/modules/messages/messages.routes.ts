@@ -180,6 +180,12 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   )
 
   app.post(
+    '/messages/:id/retry',
+    { schema: { params: IdParams, response: { 200: MessageDto } }, config: { access: 'user' } },
+    (request) => messages.retrySend(request.ctx, request.params.id),
+  )
+
+  app.post(
     '/message/forward',
     {
       schema: { body: ForwardMessageBody, response: { 200: MessageDto, 409: ErrorResponse } },

@@ -99,7 +99,14 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     access,
     announceRead,
   })
-  const actions = createMessageActions(deps, { channels, media, ticketCore, events, access })
+  const actions = createMessageActions(deps, {
+    channels,
+    media,
+    ticketCore,
+    events,
+    access,
+    sender,
+  })
   const { forward } = createMessageForwarder(deps, { ticketCore, events, access, compose })
 
   const automatic: AutomaticMessages = {
@@ -173,6 +180,7 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     edit: actions.edit,
     remove: actions.remove,
     react: actions.react,
+    retrySend: actions.retrySend,
     forward,
 
     /** GET /messages/{ticketId}: one page of the contact's history; viewing marks it read. */

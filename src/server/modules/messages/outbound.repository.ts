@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '@server/db/client'
+import { companyRow } from '@server/db/company-scope'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
@@ -22,7 +23,8 @@ import { messages, type MessageRow } from './messages.table'
 /**
  * The outbound queue's SQL (ARCHITECTURE.md, "Outbound"): the queue is the messages table, rows
  * claimed with a lease under `FOR UPDATE SKIP LOCKED`, so a restart or a second instance loses
- * and doubles nothing. Only the ordered sender uses it.
+ * and doubles nothing. The ordered sender uses it, and the attendant's resend of a failed message.
+ * Due times are compared with `now` from the sender's clock, the clock that scheduled them.
  */
 export function outboundRepository(db: Executor) {
   return {
@@ -31,7 +33,7 @@ export function outboundRepository(db: Executor) {
      * older queued message, so each conversation goes out in order. The lease (nextAttemptAt)
      * keeps other instances away while it is sent; SKIP LOCKED keeps two claims apart.
      */
-    async claimNext(connectionId: number, leaseMs: number): Promise<MessageRow | null> {
+    async claimNext(connectionId: number, now: Date, leaseMs: number): Promise<MessageRow | null> {
       const candidate = alias(messages, 'candidate')
       const older = alias(messages, 'older')
       const due = db
@@ -41,7 +43,7 @@ export function outboundRepository(db: Executor) {
           and(
             eq(candidate.whatsappId, connectionId),
             eq(candidate.sendStatus, 'queued'),
-            or(isNull(candidate.nextAttemptAt), lte(candidate.nextAttemptAt, sql`now()`)),
+            or(isNull(candidate.nextAttemptAt), lte(candidate.nextAttemptAt, now)),
             notExists(
               db
                 .select({ id: older.id })
@@ -62,14 +64,14 @@ export function outboundRepository(db: Executor) {
         .for('update', { skipLocked: true })
       const [row] = await db
         .update(messages)
-        .set({ nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
         .where(inArray(messages.id, due))
         .returning()
       return row ?? null
     },
 
-    /** Connections with queued messages due now. */
-    async dueConnections(): Promise<number[]> {
+    /** Connections with queued messages due at `now`. */
+    async dueConnections(now: Date): Promise<number[]> {
       const rows = await db
         .selectDistinct({ id: messages.whatsappId })
         .from(messages)
@@ -77,7 +79,7 @@ export function outboundRepository(db: Executor) {
           and(
             eq(messages.sendStatus, 'queued'),
             isNotNull(messages.whatsappId),
-            or(isNull(messages.nextAttemptAt), lte(messages.nextAttemptAt, sql`now()`)),
+            or(isNull(messages.nextAttemptAt), lte(messages.nextAttemptAt, now)),
           ),
         )
       return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
@@ -152,6 +154,32 @@ export function outboundRepository(db: Executor) {
           updatedAt: new Date(),
         })
         .where(and(eq(messages.id, id), eq(messages.sendStatus, 'queued')))
+        .returning()
+      return row ?? null
+    },
+
+    /**
+     * Puts a failed message back in the queue with a fresh round of attempts; it keeps its id,
+     * so it still goes out before the newer messages of its ticket that are queued. Null when
+     * it is no longer failed (resent meanwhile) or was deleted.
+     */
+    async requeueFailed(companyId: number, id: number) {
+      const [row] = await db
+        .update(messages)
+        .set({
+          sendStatus: 'queued',
+          sendAttempts: 0,
+          sendError: null,
+          nextAttemptAt: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            companyRow(messages, companyId, id),
+            eq(messages.sendStatus, 'failed'),
+            eq(messages.isDeleted, false),
+          ),
+        )
         .returning()
       return row ?? null
     },

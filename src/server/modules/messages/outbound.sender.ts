@@ -38,6 +38,9 @@ const sendKind = (mediaType: string): 'image' | 'audio' | 'video' | 'application
  * is the messages table, so a restart or a second instance loses and doubles nothing: rows are
  * claimed with a lease under `FOR UPDATE SKIP LOCKED`. A WhatsApp (Baileys) connection is sent
  * by the instance that owns its session; the tick of that instance sends what others queued.
+ * Backoffs, leases and due times are all read on this process's clock (`Date`), so a retry is
+ * due exactly its backoff after the failure. Every failed try is announced with its attempt
+ * count and error, so the attendant sees the retries, not only the final failure.
  */
 export function createOutboundSender(
   deps: CoreDeps,
@@ -128,7 +131,7 @@ export function createOutboundSender(
     // anywhere, and the messages fail here as they would on a single instance.
     if (await deps.sessionLocks?.heldElsewhere(sessionLockKey(connectionId))) return
     while (started) {
-      const message = await queue.claimNext(connectionId, SEND_LEASE_MS)
+      const message = await queue.claimNext(connectionId, new Date(), SEND_LEASE_MS)
       if (!message) return
       await deliver(message)
     }
@@ -154,7 +157,7 @@ export function createOutboundSender(
 
   /** Kicks every connection with due messages: retries whose time came, rows left by a restart. */
   async function tick() {
-    for (const connectionId of await queue.dueConnections()) kick(connectionId)
+    for (const connectionId of await queue.dueConnections(new Date())) kick(connectionId)
   }
 
   return {

@@ -14,7 +14,7 @@ import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
-import { hashPassword } from '@server/lib/passwords'
+import { hashPassword, verifyPassword } from '@server/lib/passwords'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { MediaService } from '../media/media.service'
@@ -94,8 +94,15 @@ export function createUsersService(
     )
   }
 
-  function changesFrom(body: UpdateUserBody | CreateUserBody): UserChanges {
-    const { password: _password, queueIds: _queueIds, companyId: _companyId, ...fields } = body
+  /** The columns a body sets; a create body is an update body whose required fields are set. */
+  function changesFrom(body: UpdateUserBody): UserChanges {
+    const {
+      password: _password,
+      currentPassword: _currentPassword,
+      queueIds: _queueIds,
+      companyId: _companyId,
+      ...fields
+    } = body
     const changes: UserChanges = {}
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined)
@@ -123,6 +130,22 @@ export function createUsersService(
           : sent === current
       if (!same) throw new AppError('ERR_NO_PERMISSION')
     }
+  }
+
+  /**
+   * A stolen access token must not become the account (probe F5): whoever changes his own
+   * password or e-mail proves he knows the current password. An admin changing someone else's
+   * does not need it; a new password ends that user's sessions (`update`).
+   */
+  async function assertOwnerConfirmed(ctx: RequestContext, target: UserRow, body: UpdateUserBody) {
+    if (target.id !== ctx.user.id) return
+    const emailChanged =
+      body.email !== undefined && body.email.trim().toLowerCase() !== target.email.toLowerCase()
+    if (!body.password && !emailChanged) return
+    if (!body.currentPassword)
+      throw new AppError('ERR_CURRENT_PASSWORD_REQUIRED', { field: 'currentPassword' })
+    if (!(await verifyPassword(target.passwordHash, body.currentPassword)))
+      throw new AppError('ERR_WRONG_CURRENT_PASSWORD', { field: 'currentPassword' })
   }
 
   return {
@@ -215,6 +238,7 @@ export function createUsersService(
       if (!userPolicy.edit(ctx.user, id)) throw new AppError('ERR_NO_PERMISSION')
       const currentQueueIds = (await repo.queuesOf(ctx.companyId, [id])).map((queue) => queue.id)
       assertMayChange(ctx, target, currentQueueIds, body)
+      await assertOwnerConfirmed(ctx, target, body)
       if (body.email && (await repo.emailTaken(body.email, id)))
         throw new AppError('ERR_DUPLICATED_EMAIL')
       await assertReferencesBelong(ctx.companyId, body)

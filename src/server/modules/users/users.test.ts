@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCompany, buildConnection, buildPlan, buildQueue, buildUser } from '@tests/factories'
-import { loginAs } from '@tests/helpers/auth'
+import { loginAs, refreshCookieOf, signIn } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { users } from './users.table'
 
@@ -340,7 +340,7 @@ describe('PUT /users/:id', () => {
       method: 'PUT',
       url: `/users/${agent.id}`,
       headers: current,
-      payload: { password: 'another-secret' },
+      payload: { password: 'another-secret', currentPassword: agent.password },
     })
     expect(change.statusCode).toBe(200)
     const refreshed = await t.app.inject({
@@ -349,6 +349,72 @@ describe('PUT /users/:id', () => {
       cookies: { jrt: cookie },
     })
     expect(refreshed.statusCode).toBe(200)
+  })
+
+  test('a user changing his own password or e-mail confirms his current password (probe F5)', async () => {
+    const { agent, asAgent } = await team()
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/users/${agent.id}`, headers: asAgent, payload })
+    for (const change of [{ password: 'taken-over-1' }, { email: 'taken@over.test' }]) {
+      const missing = await put(change)
+      expect([missing.statusCode, missing.json()]).toEqual([
+        400,
+        { error: 'ERR_CURRENT_PASSWORD_REQUIRED', field: 'currentPassword' },
+      ])
+      const wrong = await put({ ...change, currentPassword: 'not-my-password' })
+      expect([wrong.statusCode, wrong.json()]).toEqual([
+        403,
+        { error: 'ERR_WRONG_CURRENT_PASSWORD', field: 'currentPassword' },
+      ])
+    }
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, agent.id))
+    expect(unchanged).toMatchObject({ email: agent.email, passwordHash: agent.passwordHash })
+
+    // The profile dialog sends the e-mail back as it was: that needs no password.
+    const renamed = await put({ name: 'Bruno Again', email: agent.email })
+    expect(renamed.statusCode).toBe(200)
+
+    const changed = await put({
+      email: 'bruno-new@example.test',
+      password: 'bruno-new-1',
+      currentPassword: agent.password,
+    })
+    expect([changed.statusCode, changed.json().email]).toEqual([200, 'bruno-new@example.test'])
+    expect(
+      (await signIn(t.app, { email: 'bruno-new@example.test', password: 'bruno-new-1' }))
+        .authorization,
+    ).toMatch(/^Bearer /)
+  })
+
+  test("an admin changes a colleague's password and e-mail without it; the colleague's sessions end, rotated cookies included", async () => {
+    const { agent, asAdmin } = await team()
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: agent.email, password: agent.password },
+    })
+    const first = refreshCookieOf(session)!
+    const refresh = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/refresh_token', cookies: { jrt: cookie } })
+    const latest = refreshCookieOf(await refresh(first))!
+
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/users/${agent.id}`,
+      headers: asAdmin,
+      payload: { email: 'agent-moved@example.test', password: 'set-by-admin' },
+    })
+    expect(change.statusCode).toBe(200)
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: { authorization: `Bearer ${session.json().token}` },
+    })
+    expect(me.statusCode).toBe(403)
+    for (const cookie of [first, latest]) expect((await refresh(cookie)).statusCode).toBe(401)
+    await expect(
+      signIn(t.app, { email: 'agent-moved@example.test', password: 'set-by-admin' }),
+    ).resolves.toBeDefined()
   })
 })
 

@@ -12,6 +12,7 @@ import {
 } from '@fluentui/react-components'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { checkServerUrl, type ServerUrlRefusal } from '@shared/ipc/server-url'
 import { LanguageSwitcher } from '@renderer/components/LanguageSwitcher'
 import { desktop } from '@renderer/lib/desktop'
 import { publicHttp, setServerBase } from '@renderer/lib/http'
@@ -20,29 +21,36 @@ import { BusyButton } from '@renderer/components/BusyButton'
 
 /** The embedded server of this computer (ARCHITECTURE §6, default PORT). */
 export const LOCAL_SERVER_URL = 'http://localhost:8080'
-const URL_PATTERN = /^https?:\/\/[^\s/]+(:\d+)?(\/\S*)?$/
 
 type Choice = 'local' | 'custom'
 
+const REFUSAL_TEXT = {
+  ERR_IPC_INVALID_INPUT: 'server.invalidUrl',
+  ERR_INSECURE_SERVER_URL: 'errors:ERR_INSECURE_SERVER_URL',
+} as const satisfies Record<ServerUrlRefusal, string>
+
 /**
  * First run of the desktop app: which server to use, this computer's or a company's. The
- * address is checked (GET /version) before it is saved through the bridge.
+ * address must pass the rule main applies too (`checkServerUrl`: https, or http to this
+ * computer) and answer GET /version before it is saved through the bridge; nothing is sent to an
+ * address the rule refuses.
  */
 export const ServerSetupPage = () => {
   const styles = useServerSetupPageStyles()
   const { t } = useTranslation('shell')
   const [choice, setChoice] = useState<Choice>('local')
   const [customUrl, setCustomUrl] = useState('')
-  const [invalid, setInvalid] = useState(false)
+  const [refusal, setRefusal] = useState<ServerUrlRefusal | null>(null)
   const [unreachable, setUnreachable] = useState(false)
   const [checking, setChecking] = useState(false)
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    const url = (choice === 'local' ? LOCAL_SERVER_URL : customUrl.trim()).replace(/\/+$/, '')
-    setInvalid(!URL_PATTERN.test(url))
+    const checked = checkServerUrl(choice === 'local' ? LOCAL_SERVER_URL : customUrl)
+    setRefusal(checked.ok ? null : checked.error)
     setUnreachable(false)
-    if (!URL_PATTERN.test(url)) return
+    if (!checked.ok) return
+    const { url } = checked
     setChecking(true)
     try {
       await publicHttp.get(`${url}/version`, { timeout: 8000 })
@@ -75,7 +83,7 @@ export const ServerSetupPage = () => {
             <Field
               label={t('server.url')}
               required
-              validationMessage={invalid ? t('server.invalidUrl') : undefined}
+              validationMessage={refusal ? t(REFUSAL_TEXT[refusal]) : undefined}
             >
               <Input
                 type="url"

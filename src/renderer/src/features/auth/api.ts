@@ -20,9 +20,12 @@ export const login = async (body: LoginBody): Promise<SessionResponse> => {
   return data
 }
 
-/** POST /auth/signup: creates a company with its first admin (001 §5). */
-export const signup = async (body: SignupBody): Promise<Static<typeof SignupResponse>> => {
-  const { data } = await http.post<Static<typeof SignupResponse>>('/auth/signup', body, authCall)
+/**
+ * POST /auth/signup: creates a company with its first admin (001 §5). The same answer when the
+ * address already has an account: the server tells its owner by e-mail instead.
+ */
+export const signup = async (body: SignupBody): Promise<SignupResponse> => {
+  const { data } = await http.post<SignupResponse>('/auth/signup', body, authCall)
   return data
 }
 

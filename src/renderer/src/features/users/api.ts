@@ -113,7 +113,8 @@ export const readUserFieldError = (error: unknown): UserFieldError | null => {
   if (code === 'ERR_INVALID_FILE' || code === 'ERR_FILE_TOO_LARGE') {
     return { field: 'profileImage', code }
   }
-  if (code === 'ERR_VALIDATION' && typeof body === 'object' && body !== null && 'field' in body) {
+  // ERR_VALIDATION and the current-password refusals name their field.
+  if (code && typeof body === 'object' && body !== null && 'field' in body) {
     return typeof body.field === 'string' ? { field: body.field, code } : null
   }
   return null

@@ -6,7 +6,6 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
-import { errorCodeOf } from '@renderer/lib/http'
 import { errorMessage, notifySuccess } from '@renderer/lib/notify'
 import { AuthLayout } from '../components/AuthLayout'
 import { useAuthFormStyles } from '../components/AuthForm.styles'
@@ -50,6 +49,8 @@ export const SignupPage = () => {
     defaultValues: { name: '', companyName: '', email: '', phone: '', password: '' },
   })
 
+  // The server answers alike whether the address was new or already had an account (it mails
+  // that account's owner instead), so the message covers both.
   const handleSignup = (values: SignupValues) =>
     signupMutation.mutate(values, {
       onSuccess: () => {
@@ -58,9 +59,7 @@ export const SignupPage = () => {
       },
       onError: (error) => {
         const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined
-        const code = errorCodeOf(data)
-        const field =
-          code === 'ERR_DUPLICATED_EMAIL' ? 'email' : (data as { field?: unknown })?.field
+        const field = (data as { field?: unknown } | undefined)?.field
         if (isField(field)) setError(field, { message: errorMessage(error) })
       },
     })

@@ -23,6 +23,7 @@ vi.mock('./api', async (importOriginal) => ({
   getTicketByUuid: vi.fn(),
   listMessages: vi.fn(),
   markTicketRead: vi.fn(),
+  retrySend: vi.fn(),
 }))
 
 vi.mock('../api', async (importOriginal) => ({
@@ -33,6 +34,7 @@ vi.mock('../api', async (importOriginal) => ({
 const getTicketByUuid = vi.mocked(api.getTicketByUuid)
 const listMessages = vi.mocked(api.listMessages)
 const markTicketRead = vi.mocked(api.markTicketRead)
+const retrySend = vi.mocked(api.retrySend)
 const updateTicket = vi.mocked(ticketsApi.updateTicket)
 
 const serve = (ticket: TicketDto, messages: MessageDto[]) => {
@@ -132,6 +134,27 @@ describe('Conversation', () => {
     expect(screen.getByText('Essa mensagem foi apagada pelo contato')).toBeTruthy()
     expect(screen.getByText('Maria Souza', { selector: 'header *' })).toBeTruthy()
     expect(listMessages).toHaveBeenCalledWith(100, null, expect.anything())
+  })
+
+  it('resends a failed media message through the server, as the same message', async () => {
+    const ticket = buildTicket()
+    serve(ticket, [
+      buildOwnMessage(1, {
+        id: 7,
+        body: 'Comprovante',
+        mediaType: 'image',
+        mediaUrl: 'https://atende.test/media/1/comprovante.png',
+        mediaName: 'comprovante.png',
+        ack: 0,
+        sendStatus: 'failed',
+        sendAttempts: 6,
+        sendError: 'ERR_PROVIDER_UNAVAILABLE',
+      }),
+    ])
+    retrySend.mockResolvedValue(undefined)
+    await renderConversation(ticket)
+    await userEvent.click(await screen.findByRole('button', { name: 'Reenviar' }, SLOW))
+    await waitFor(() => expect(retrySend).toHaveBeenCalledExactlyOnceWith(7))
   })
 
   it('greets an empty chat', async () => {

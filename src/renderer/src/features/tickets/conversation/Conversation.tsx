@@ -1,8 +1,8 @@
 import { Spinner, Subtitle2 } from '@fluentui/react-components'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MessageDto, SendMessageBody } from '@shared/contracts/messages'
+import type { MessageDto } from '@shared/contracts/messages'
 import type { TicketDto } from '@shared/contracts/tickets'
 import type { SessionUser } from '@shared/contracts/users'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
@@ -25,13 +25,12 @@ import { SendContactDialog } from './components/SendContactDialog'
 import { TranscriptionDialog } from './components/TranscriptionDialog'
 import { useConversationStyles } from './Conversation.styles'
 import { useExportPdf } from './hooks/useExportPdf'
-import { keyForSend, type PendingSend } from './idempotency'
 import { isTicketWritable } from './message-rules'
 import {
   useDeleteMessageMutation,
   useMarkReadMutation,
+  useRetrySendMutation,
   useSendMediaMutation,
-  useSendMessageMutation,
 } from './mutations'
 import { readSignPreference, writeSignPreference } from './preferences'
 import { conversationQueries } from './queries'
@@ -104,13 +103,12 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   const [cameraOpen, setCameraOpen] = useState(false)
   const [contactCardOpen, setContactCardOpen] = useState(false)
   const [dragging, setDragging] = useState(false)
-  const retryKeysRef = useRef(new Map<number, PendingSend>())
 
   useConversationRealtime(ticket, onLeave)
   const { exporting, exportPdf } = useExportPdf(ticket, messages)
   const deleteMutation = useDeleteMessageMutation()
   const mediaMutation = useSendMediaMutation(ticket.id)
-  const { mutate: resend } = useSendMessageMutation(ticket.id)
+  const { mutate: retrySend } = useRetrySendMutation()
   const { mutate: markRead } = useMarkReadMutation()
 
   const historyFailed = history.isError && !history.data
@@ -139,29 +137,6 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
     [writable],
   )
 
-  const retry = useCallback(
-    (message: MessageDto) => {
-      const body: SendMessageBody = {
-        body: message.body,
-        fromMe: true,
-        read: true,
-        isPrivate: false,
-        quotedMsg: message.quotedMsg ? { id: message.quotedMsg.id } : null,
-      }
-      // A retry of the retry (its own request failed) reuses the key: stored once.
-      const pending = keyForSend(retryKeysRef.current.get(message.id) ?? null, JSON.stringify(body))
-      retryKeysRef.current.set(message.id, pending)
-      resend(
-        { ...body, idempotencyKey: pending.key },
-        {
-          onSuccess: () => retryKeysRef.current.delete(message.id),
-          onError: notifyError,
-        },
-      )
-    },
-    [resend],
-  )
-
   const handlers = useMemo<Omit<MessageHandlers, 'onJumpTo'>>(
     () => ({
       onReply: (message) => setMode({ kind: 'reply', message }),
@@ -170,7 +145,7 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
       onDelete: setDeleteTarget,
       onForward: (message) => setSelection(new Set([message.id])),
       onTranscribe: setTranscribeTarget,
-      onRetry: retry,
+      onRetry: (message) => retrySend(message.id),
       onOpenImage: setImageSrc,
       onToggleSelect: (message) =>
         setSelection((current) => {
@@ -180,7 +155,7 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
           return next
         }),
     }),
-    [retry],
+    [retrySend],
   )
 
   const selectedIds = useMemo(

@@ -72,6 +72,11 @@ export const reactToMessage = async (id: number, type: string): Promise<void> =>
   await http.post(`/messages/${id}/reactions`, { type })
 }
 
+/** POST /messages/{id}/retry: a failed send of ours goes back to the server's sender. */
+export const retrySend = async (id: number): Promise<void> => {
+  await http.post(`/messages/${id}/retry`)
+}
+
 /** POST /messages/{ticketId}/read. */
 export const markTicketRead = async (ticketId: number): Promise<void> => {
   await http.post(`/messages/${ticketId}/read`)

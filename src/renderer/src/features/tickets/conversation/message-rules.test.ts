@@ -13,6 +13,7 @@ import {
   quickReplyLabel,
   quickReplyQuery,
   recordingFormat,
+  sendTrouble,
   shouldDiscardRecording,
   signBody,
   transcriptionFileName,
@@ -102,12 +103,22 @@ describe('recordings', () => {
 })
 
 describe('retry', () => {
-  it('resends failed texts only', () => {
+  it('resends failed sends of ours, media too, but not notes or deleted messages', () => {
     expect(canRetrySend(own({ sendStatus: 'failed' }))).toBe(true)
     expect(canRetrySend(own())).toBe(false)
     expect(
       canRetrySend(own({ sendStatus: 'failed', mediaType: 'image', mediaUrl: 'https://x/a.jpg' })),
-    ).toBe(false)
+    ).toBe(true)
+    expect(canRetrySend(own({ sendStatus: 'failed', isPrivate: true }))).toBe(false)
+    expect(canRetrySend(own({ sendStatus: 'failed', isDeleted: true }))).toBe(false)
+  })
+
+  it('tells a send being retried from one that failed for good', () => {
+    const error = 'ERR_PROVIDER_UNAVAILABLE'
+    expect(sendTrouble(own({ sendStatus: 'queued', sendError: null }))).toBeNull()
+    expect(sendTrouble(own({ sendStatus: 'queued', sendError: error }))).toBe('retrying')
+    expect(sendTrouble(own({ sendStatus: 'failed', sendError: error }))).toBe('failed')
+    expect(sendTrouble(own({ sendStatus: 'sent' }))).toBeNull()
   })
 })
 

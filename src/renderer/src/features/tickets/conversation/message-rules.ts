@@ -56,9 +56,19 @@ export const isDeliverable = (message: MessageDto): boolean =>
 export const canTranscribe = (message: MessageDto): boolean =>
   !message.fromMe && message.mediaType === 'audio' && !message.isDeleted && !!message.mediaUrl
 
-/** A failed text can be sent again as a new message; media would need the original file. */
+/** A failed send of ours, text or media, can be sent again: the server keeps its file. */
 export const canRetrySend = (message: MessageDto): boolean =>
-  message.fromMe && message.sendStatus === 'failed' && !message.isPrivate && isTextMessage(message)
+  message.fromMe && message.sendStatus === 'failed' && !message.isPrivate && !message.isDeleted
+
+/**
+ * What went wrong with a send: `retrying` while the server tries again after a failed try,
+ * `failed` once it gave up; null when nothing did.
+ */
+export const sendTrouble = (message: MessageDto): 'retrying' | 'failed' | null => {
+  if (message.sendStatus === 'failed') return 'failed'
+  if (message.sendStatus === 'queued' && message.sendError !== null) return 'retrying'
+  return null
+}
 
 /**
  * The file name GET /messages/transcribeAudio expects: the last path segment of the media URL,

@@ -10,6 +10,7 @@ import {
   isMissingRoute,
   markTicketRead,
   reactToMessage,
+  retrySend,
   sendMedia,
   sendMessage,
   setContactActive,
@@ -70,6 +71,13 @@ export const useEditMessageMutation = () =>
 
 export const useDeleteMessageMutation = () =>
   useMutation({ mutationFn: (id: number) => deleteMessage(id), onError: notifyError })
+
+/**
+ * Resends a failed message, text or media, as the same message; its `appMessage` updates show
+ * it queued, then sent or failed again.
+ */
+export const useRetrySendMutation = () =>
+  useMutation({ mutationFn: (id: number) => retrySend(id), onError: notifyError })
 
 export const useReactMutation = () =>
   useMutation({

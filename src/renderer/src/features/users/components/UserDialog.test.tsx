@@ -155,4 +155,45 @@ describe('UserDialog saving', () => {
     ])
     expect(toasts).toEqual([])
   })
+
+  it('asks a user editing himself for his current password once he types a new one; a wrong one lands on its field', async () => {
+    const me = buildUserDto({ id: 5, profile: 'user', email: 'ana@example.com' })
+    const requests = serve(403, {
+      error: 'ERR_WRONG_CURRENT_PASSWORD',
+      field: 'currentPassword',
+    })
+    const dialog = await openDialog(me, me)
+    expect(within(dialog).queryByLabelText(/^Senha atual/)).toBeNull()
+
+    await userEvent.type(within(dialog).getByLabelText(/^Senha/), 'new-secret')
+    const current = await within(dialog).findByLabelText(/^Senha atual/)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('Obrigatório')).toBeTruthy()
+    expect(requests).toEqual([])
+
+    await userEvent.type(current, 'not-my-password')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('A senha atual está incorreta.')).toBeTruthy()
+    expect(requests).toEqual([
+      {
+        method: 'put',
+        url: '/users/5',
+        body: expect.objectContaining({
+          password: 'new-secret',
+          currentPassword: 'not-my-password',
+        }) as unknown,
+      },
+    ])
+  })
+
+  it("does not ask an admin for a password to change someone else's", async () => {
+    const target = buildUserDto({ id: 5, name: 'Bia', email: 'bia@example.com' })
+    const dialog = await openDialog(admin, target)
+
+    await userEvent.type(within(dialog).getByLabelText(/^Senha/), 'new-secret')
+    const email = within(dialog).getByLabelText(/^E-mail/)
+    await userEvent.clear(email)
+    await userEvent.type(email, 'bia@new.example')
+    expect(within(dialog).queryByLabelText(/^Senha atual/)).toBeNull()
+  })
 })

@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useForm, type FieldErrors } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { RecordDialog } from '@renderer/components/RecordDialog'
 import type { QueueSummary, UserDto } from '@shared/contracts/users'
@@ -24,6 +24,7 @@ import {
   buildUserSchema,
   canEditUserField,
   emptyUserFormValues,
+  needsCurrentPassword,
   toCreateUserBody,
   toUpdateUserBody,
   USER_PERMISSION_FIELDS,
@@ -103,11 +104,15 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
   const [avatarFile, setAvatarFile] = useState<File | null>(null)
   const [avatarError, setAvatarError] = useState<string | null>(null)
 
-  const resolver = useMemo(() => yupResolver(buildUserSchema(mode)), [mode])
+  // Editing himself, a user confirms his current password to change his password or e-mail.
+  const ownEmail = savedUser?.id === currentUser.id ? savedUser.email : null
+  const resolver = useMemo(() => yupResolver(buildUserSchema(mode, ownEmail)), [mode, ownEmail])
   const { control, handleSubmit, setError, setValue, formState } = useForm<UserFormValues>({
     defaultValues: user ? userToFormValues(user) : emptyUserFormValues,
     resolver,
   })
+  const [password, email] = useWatch({ control, name: ['password', 'email'] })
+  const askCurrentPassword = needsCurrentPassword({ password, email }, ownEmail)
 
   const queueQuery = useQuery({ ...userQueries.queueOptions(), enabled: canEditQueues })
   const connectionQuery = useQuery({ ...userQueries.connectionOptions(), enabled: canEditProfile })
@@ -147,6 +152,7 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
     notifySuccess(t(savedUser ? 'toasts.saved' : 'toasts.created'))
     setSavedUser(saved)
     setValue('password', '')
+    setValue('currentPassword', '')
 
     if (avatarFile) {
       try {
@@ -201,6 +207,7 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
               control={control}
               mode={mode}
               access={access}
+              askCurrentPassword={askCurrentPassword}
               queues={{
                 items: withCurrentQueues(queueQuery.data ?? [], savedUser?.queues ?? []),
                 loading: queueQuery.isLoading,

@@ -42,6 +42,8 @@ export interface UserGeneralTabProps {
   control: Control<UserFormValues>
   mode: UserFormMode
   access: UserFormAccess
+  /** The signed-in user changes his own password or e-mail: he confirms his current password. */
+  askCurrentPassword: boolean
   queues: PickerOptions<QueueOption>
   connections: PickerOptions<ConnectionOption>
   avatar: Omit<UserAvatarFieldProps, 'name'>
@@ -51,13 +53,15 @@ export interface UserGeneralTabProps {
 const WORK_TIME_STEP_SECONDS = 600
 
 /**
- * The general tab: identity, password, preferences and avatar for everyone; profile, queues,
+ * The general tab: identity, password (and the current one when a user changes his own password
+ * or e-mail), preferences and avatar for everyone; profile, queues,
  * default connection and work hours only with the `user-modal:*` permissions that guard them.
  */
 export const UserGeneralTab = ({
   control,
   mode,
   access,
+  askCurrentPassword,
   queues,
   connections,
   avatar,
@@ -101,6 +105,17 @@ export const UserGeneralTab = ({
           />
         }
       />
+      {askCurrentPassword && (
+        <TextField
+          control={control}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          label={t('dialog.fields.currentPassword')}
+          hint={t('dialog.hints.currentPassword')}
+          required
+        />
+      )}
 
       {access.canEditProfile && (
         <SelectField

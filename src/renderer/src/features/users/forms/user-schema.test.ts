@@ -5,6 +5,7 @@ import ptUsers from '@renderer/locales/pt-BR/users.json'
 import {
   buildUserSchema,
   emptyUserFormValues,
+  needsCurrentPassword,
   toCreateUserBody,
   toUpdateUserBody,
   userValidationMessages as m,
@@ -62,6 +63,30 @@ describe('user form schema', () => {
     expect(await messageFor(mode, field, value)).toBe(expected)
   })
 
+  it('asks a user editing himself for his current password only to change his password or e-mail', async () => {
+    const own = { ...valid, password: '', email: 'ana@example.com' }
+    const currentPasswordError = async (values: Partial<UserFormValues>) => {
+      try {
+        await buildUserSchema('edit', own.email).validate({ ...own, ...values })
+        return null
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error
+        return error.path === 'currentPassword' ? error.message : `${error.path}: ${error.message}`
+      }
+    }
+    expect(await currentPasswordError({ name: 'Ana Lima' })).toBeNull()
+    expect(await currentPasswordError({ email: ' ANA@example.com ' })).toBeNull()
+    expect(await currentPasswordError({ password: 'secret2' })).toBe(m.required)
+    expect(await currentPasswordError({ email: 'ana@new.example' })).toBe(m.required)
+    expect(
+      await currentPasswordError({ email: 'ana@new.example', currentPassword: 'today-1' }),
+    ).toBeNull()
+    // Someone else's password or e-mail: an admin's change needs none of his.
+    expect(needsCurrentPassword({ password: 'secret2', email: 'bia@example.com' }, null)).toBe(
+      false,
+    )
+  })
+
   it.each([
     ['required', 'Required', 'Obrigatório'],
     ['tooShort', 'Too Short!', 'Muito curto!'],
@@ -97,8 +122,16 @@ describe('user request bodies', () => {
   })
 
   it('sends every field for an admin', () => {
-    expect(toUpdateUserBody(edited, admin)).toEqual(edited)
-    expect(toCreateUserBody(edited, admin)).toEqual(edited)
+    const { currentPassword: _notAsked, ...fields } = edited
+    expect(toUpdateUserBody(edited, admin)).toEqual(fields)
+    expect(toCreateUserBody(edited, admin)).toEqual(fields)
+  })
+
+  it('sends the current password only when one was typed, and never on create', () => {
+    const confirmed = { ...edited, currentPassword: 'today-1' }
+    expect(toUpdateUserBody(confirmed, plainUser)).toHaveProperty('currentPassword', 'today-1')
+    expect(toUpdateUserBody(edited, plainUser)).not.toHaveProperty('currentPassword')
+    expect(toCreateUserBody(confirmed, admin)).not.toHaveProperty('currentPassword')
   })
 
   it('keeps queues out without user-modal:editQueues', () => {

@@ -36,11 +36,15 @@ export type UserSwitchField = (typeof USER_SWITCH_FIELDS)[number]
 /** Every field of the permissions tab. */
 export const USER_PERMISSION_FIELDS = ['allTicket', 'allowGroup', ...USER_SWITCH_FIELDS] as const
 
-/** Everything the user dialog edits; the password is '' when it is left unchanged. */
+/**
+ * Everything the user dialog edits; the password is '' when it is left unchanged, and the
+ * current password '' unless the signed-in user changes his own password or e-mail.
+ */
 export interface UserFormValues extends Record<UserSwitchField, Switch> {
   name: string
   email: string
   password: string
+  currentPassword: string
   profile: Profile
   queueIds: number[]
   whatsappId: number | null
@@ -71,10 +75,25 @@ const switchValue = yup
   .required(m.required)
 
 /**
- * The dialog's schema. The password is required on create; on edit an empty password means
- * "unchanged", so only a typed one is measured.
+ * Whether the signed-in user must confirm his current password: he is editing himself
+ * (`ownEmail` is his saved e-mail, null otherwise) and changes his password or e-mail. The
+ * server asks the same.
  */
-export const buildUserSchema = (mode: UserFormMode): yup.ObjectSchema<UserFormValues> => {
+export const needsCurrentPassword = (
+  values: Pick<UserFormValues, 'password' | 'email'>,
+  ownEmail: string | null,
+): boolean =>
+  ownEmail !== null &&
+  (values.password !== '' || values.email.trim().toLowerCase() !== ownEmail.toLowerCase())
+
+/**
+ * The dialog's schema. The password is required on create; on edit an empty password means
+ * "unchanged", so only a typed one is measured. `ownEmail`: see `needsCurrentPassword`.
+ */
+export const buildUserSchema = (
+  mode: UserFormMode,
+  ownEmail: string | null = null,
+): yup.ObjectSchema<UserFormValues> => {
   const password =
     mode === 'create'
       ? yup.string().required(m.required).min(PASSWORD.min, m.tooShort).max(PASSWORD.max, m.tooLong)
@@ -93,6 +112,14 @@ export const buildUserSchema = (mode: UserFormMode): yup.ObjectSchema<UserFormVa
       .max(USER_NAME.max, m.tooLong),
     email: yup.string().trim().required(m.required).email(m.invalidEmail),
     password,
+    currentPassword: yup
+      .string()
+      .defined()
+      .when(['password', 'email'], ([password, email]: string[], schema) =>
+        needsCurrentPassword({ password: password ?? '', email: email ?? '' }, ownEmail)
+          ? schema.required(m.required)
+          : schema,
+      ),
     profile: yup.mixed<Profile>().oneOf(['admin', 'user'], m.invalidOption).required(m.required),
     queueIds: yup.array(yup.number().integer().required()).defined(),
     whatsappId: yup.number().integer().nullable().defined(),
@@ -126,6 +153,7 @@ export const emptyUserFormValues: UserFormValues = {
   name: '',
   email: '',
   password: '',
+  currentPassword: '',
   profile: 'user',
   queueIds: [],
   whatsappId: null,
@@ -148,6 +176,7 @@ export const userToFormValues = (user: UserDto): UserFormValues => ({
   name: user.name,
   email: user.email,
   password: '',
+  currentPassword: '',
   profile: user.profile,
   queueIds: user.queues.map((queue) => queue.id),
   whatsappId: user.whatsappId,
@@ -186,6 +215,7 @@ type QueueGuardedField = (typeof QUEUE_GUARDED_USER_FIELDS)[number]
 const splitByGuard = (values: UserFormValues) => {
   const {
     password,
+    currentPassword,
     queueIds,
     profile,
     whatsappId,
@@ -216,7 +246,7 @@ const splitByGuard = (values: UserFormValues) => {
     allowConnections,
   }
   const queueFields: Pick<UserFormValues, QueueGuardedField> = { queueIds }
-  return { password, selfEditable, profileFields, queueFields }
+  return { password, currentPassword, selfEditable, profileFields, queueFields }
 }
 
 /**
@@ -244,7 +274,8 @@ export const toCreateUserBody = (
 export const toUpdateUserBody = (
   values: UserFormValues,
   access: UserFormAccess,
-): UpdateUserBody => {
-  const body = allowedFields(values, access)
-  return values.password === '' ? body : { ...body, password: values.password }
-}
+): UpdateUserBody => ({
+  ...allowedFields(values, access),
+  ...(values.password === '' ? {} : { password: values.password }),
+  ...(values.currentPassword === '' ? {} : { currentPassword: values.currentPassword }),
+})

@@ -46,6 +46,7 @@ export const useMessageBubbleStyles = makeStyles({
     ...shorthands.borderStyle('dashed'),
   },
   failed: { ...shorthands.borderColor(tokens.colorStatusDangerBorder1) },
+  retrying: { ...shorthands.borderColor(tokens.colorStatusWarningBorder1) },
   highlighted: {
     outline: `2px solid ${tokens.colorBrandStroke1}`,
     outlineOffset: '2px',
@@ -105,13 +106,6 @@ export const useMessageBubbleStyles = makeStyles({
     justifyContent: 'flex-end',
     gap: tokens.spacingHorizontalXS,
     color: tokens.colorNeutralForeground3,
-  },
-  error: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalXS,
-    color: tokens.colorStatusDangerForeground1,
   },
   reactions: {
     display: 'flex',

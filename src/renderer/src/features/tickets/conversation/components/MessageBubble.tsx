@@ -10,7 +10,6 @@ import {
   mergeClasses,
 } from '@fluentui/react-components'
 import {
-  ArrowClockwiseRegular,
   ArrowForwardRegular,
   ArrowReplyRegular,
   DeleteRegular,
@@ -23,18 +22,19 @@ import {
 import { memo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '@shared/contracts/messages'
-import { errorMessage } from '@renderer/lib/notify'
 import {
   canDeleteMessage,
   canEditMessage,
   canRetrySend,
   canTranscribe,
   isDeliverable,
+  sendTrouble,
 } from '../message-rules'
 import { formatTime, groupReactions } from '../timeline'
 import { AckIcon } from './AckIcon'
 import { MessageContent } from './MessageContent'
 import { useMessageBubbleStyles } from './MessageBubble.styles'
+import { SendTrouble } from './SendTrouble'
 
 /** What can be done from a bubble; the conversation owns the dialogs behind each. */
 export interface MessageHandlers {
@@ -112,7 +112,8 @@ export const MessageBubble = memo(function MessageBubble({
   const [menuOpen, setMenuOpen] = useState(false)
   const [openedAt, setOpenedAt] = useState(0)
   const mine = message.fromMe
-  const failed = message.sendStatus === 'failed'
+  const trouble = sendTrouble(message)
+  const failed = trouble === 'failed'
   const deliverable = isDeliverable(message)
 
   const openMenu = (open: boolean) => {
@@ -190,6 +191,7 @@ export const MessageBubble = memo(function MessageBubble({
             mine && styles.mine,
             message.isPrivate && styles.private,
             failed && styles.failed,
+            trouble === 'retrying' && styles.retrying,
             highlighted && styles.highlighted,
           )}
           tabIndex={0}
@@ -247,25 +249,11 @@ export const MessageBubble = memo(function MessageBubble({
             <Caption1>{time}</Caption1>
             {mine && !message.isPrivate && <AckIcon ack={message.ack} failed={failed} />}
           </span>
-          {failed && (
-            <span className={styles.error} role="alert">
-              <Caption1>
-                {message.sendError
-                  ? t('message.failedWith', { reason: errorMessage({ error: message.sendError }) })
-                  : t('message.failed')}
-              </Caption1>
-              {writable && canRetrySend(message) && (
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<ArrowClockwiseRegular />}
-                  onClick={() => handlers.onRetry(message)}
-                >
-                  {t('actions.retry')}
-                </Button>
-              )}
-            </span>
-          )}
+          <SendTrouble
+            message={message}
+            retryable={writable && canRetrySend(message)}
+            onRetry={handlers.onRetry}
+          />
         </div>
         {reactions.length > 0 && (
           <div className={styles.reactions} aria-label={t('message.reactions')} role="list">
