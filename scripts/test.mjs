@@ -1,5 +1,6 @@
 // `npm test`: everything CI runs, in order: type-check, lint, format, migrations vs schema, unit
-// tests, route tests on PGlite, the route tests again on PostgreSQL, build, end-to-end in Chromium.
+// tests, route tests on PGlite, the route tests again on PostgreSQL, build, end-to-end in Chromium,
+// then two server instances behind nginx on one PostgreSQL, in Chromium.
 // PostgreSQL: TEST_DATABASE_URL names a server whose user may create databases (.ci/run starts
 // one); without it that pass is skipped with a notice, and CI fails instead of skipping.
 import { npx, run } from './lib.mjs'
@@ -18,6 +19,7 @@ const steps = [
   ['route tests (PostgreSQL)', postgresPass],
   ['build', () => run('npm', ['run', 'build'])],
   ['end-to-end (Chromium)', () => npx('playwright', ['test'])],
+  ['two instances behind nginx (Chromium)', clusterPass],
 ]
 
 function withoutDatabaseUrl() {
@@ -38,6 +40,16 @@ async function postgresPass() {
   await npx('vitest', ['run', '--project', 'server'], {
     env: { ...process.env, DATABASE_URL: url },
   })
+}
+
+/** Needs PostgreSQL (several instances share one only there) and nginx (.ci/run installs it). */
+async function clusterPass() {
+  if (!process.env.TEST_DATABASE_URL) {
+    if (process.env.CI) throw new Error('TEST_DATABASE_URL is required in CI')
+    console.log('skipped: set TEST_DATABASE_URL to a PostgreSQL server to run two instances')
+    return
+  }
+  await npx('playwright', ['test', '-c', 'playwright.cluster.config.ts'])
 }
 
 /** Each stage's time, printed at the end: CI's budget is 40 minutes (docs/benchmarks.md, CI). */

@@ -3,8 +3,8 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
-import type { ServerConfig } from './config'
-import { openSessionLocks, rawSqlOf, type Database } from './db/client'
+import { DEFAULT_SHUTDOWN_GRACE_MS, type ServerConfig } from './config'
+import { openSessionLocks, rawSqlOf, sharedPoolOf, type Database } from './db/client'
 import type { CoreDeps } from './deps'
 import { createJobEngine, DEFAULT_JOB_SETTINGS } from './jobs/engine'
 import { registerJobHandlers } from './jobs/handlers'
@@ -14,6 +14,9 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { companiesRoutes } from './modules/companies/companies.routes'
 import { connectionsRoutes } from './modules/connections/connections.routes'
 import { contactsRoutes } from './modules/contacts/contacts.routes'
+import { healthRoutes } from './modules/health/health.routes'
+import { createHealthService } from './modules/health/health.service'
+import { createShutdown, type Shutdown } from './modules/health/health.shutdown'
 import { helpsRoutes } from './modules/helps/helps.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messageImportRoutes } from './modules/message-import/message-import.routes'
@@ -33,7 +36,8 @@ import { allowedOrigins, registerSecurity } from './plugins/security'
 import { registerStorableTextGuard } from './plugins/storable-text'
 import { registerWebClient } from './plugins/web-client'
 import { createRealtimeHub } from './realtime/hub'
-import { createSocketServer } from './realtime/socket-server'
+import { createClusterAdapter } from './realtime/cluster-adapter'
+import { createSocketServer, RECOVERY_WINDOW_MS, recoveredIdentity } from './realtime/socket-server'
 import type { MakeSocket } from './channels/whatsapp/socket'
 import { createServices, type Services } from './services'
 import { sharedSchemaCompilers } from './lib/schema-compilers'
@@ -53,6 +57,8 @@ export interface App {
   services: Services
   /** What the services were built from (tests build extra services on the same deps). */
   deps: CoreDeps
+  /** Begun by `server.ts` before it closes the app: readiness answers 503 from then on. */
+  shutdown: Shutdown
 }
 
 /**
@@ -92,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
   const services = createServices(deps, { makeSocket: options.makeSocket })
   registerJobHandlers(deps.jobs, services)
+  const shutdown = createShutdown(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, app.log)
 
   registerErrorHandling(app)
   // Headers and CORS first, so that refusals by the guard carry them too.
@@ -103,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(fastifyStatic, { root: config.webRoot ?? config.mediaDir, serve: false })
 
   const secureCookies = config.publicUrl.startsWith('https://')
+  await app.register(healthRoutes, { health: createHealthService(deps, shutdown) })
   await app.register(authRoutes, { services, secureCookies })
   await app.register(usersRoutes, { services })
   await app.register(settingsRoutes, { services })
@@ -122,29 +130,51 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(messageImportRoutes, { services })
   registerWebClient(app, config.webRoot)
 
+  // On a PostgreSQL server that other instances may share, events reach their sockets too.
+  const sharedPool = sharedPoolOf(options.db)
+  const cluster = sharedPool
+    ? createClusterAdapter(sharedPool, options.db, {
+        maxDisconnectionMs: RECOVERY_WINDOW_MS,
+        sessionData: recoveredIdentity,
+        log: app.log,
+      })
+    : null
   const io = createSocketServer(app.server, {
     services,
     hub: realtime,
     corsOrigins: allowedOrigins(config),
     log: app.log,
+    cluster,
   })
-  // Open websockets would keep the HTTP server from closing: end them first.
-  app.addHook('preClose', (done) => {
+  // Open websockets would keep the HTTP server from closing: end them first. Their clients
+  // reconnect (to another instance) and recover what they missed.
+  app.addHook('preClose', async () => {
     io.engine.close()
-    done()
+    await cluster?.close()
   })
-  // Background work (jobs, sessions, the sender, the pipeline) ends before the database closes.
+  // Once a shutdown began every answer ends its connection: an idle keep-alive connection would
+  // hold the closing server open until the grace runs out.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (shutdown.began()) void reply.header('connection', 'close')
+    done(null, payload)
+  })
+  // Fastify runs this once the HTTP server closed (requests in flight answered). Background work
+  // ends before the database closes: running jobs get what is left of the grace, then sessions
+  // release their owner locks so that a surviving instance adopts them.
   app.addHook('onClose', async () => {
-    await deps.jobs.stop()
-    await services.sessions.stopAll()
-    await services.messageImport.stop()
-    await services.messages.sender.stop()
-    await services.inbound.stop()
-    await sessionLocks.close()
+    shutdown.begin()
+    await shutdown.step('jobs stopped', () => deps.jobs.stop(shutdown.remainingMs()))
+    await shutdown.step('background work stopped', async () => {
+      await services.sessions.stopAll()
+      await services.messageImport.stop()
+      await services.messages.sender.stop()
+      await services.inbound.stop()
+      await sessionLocks.close()
+    })
   })
   // Jobs start with the app (`ready`, or the first `listen`): tests register stand-in
   // drivers before any job can run.
   app.addHook('onReady', () => deps.jobs.start())
 
-  return { app, services, deps }
+  return { app, services, deps, shutdown }
 }

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs'
-import { loadConfig } from './config'
+import { DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from './config'
 import { startServer } from './server'
 
-/** `node out/server/index.js`: configuration from the environment, clean exit on signals. */
+/** What stopping sessions, the sender, the pipeline and the database may take after the grace. */
+const AFTER_GRACE_MS = 10_000
+
+/**
+ * `node out/server/index.js`: configuration from the environment. SIGTERM or SIGINT stops the
+ * server gracefully (`RunningServer.stop`) and exits 0; a second signal exits at once.
+ */
 async function main() {
   const { version } = JSON.parse(
     readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -22,20 +28,35 @@ async function main() {
     )
   }
 
+  const { log } = server.app
+  const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
   let shuttingDown = false
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      log.warn({ signal }, 'second signal: exiting without waiting')
+      process.exit(1)
+    }
     shuttingDown = true
-    server.app.log.info({ signal }, 'shutting down')
-    const force = setTimeout(() => process.exit(1), 10_000)
-    force.unref()
-    server
-      .stop()
-      .then(() => process.exit(0))
-      .catch(() => process.exit(1))
+    log.info({ signal, graceMs }, 'shutting down')
+    // A step that hangs past the grace and what follows it must not keep the process alive.
+    const watchdog = setTimeout(() => {
+      log.error({ graceMs }, 'shutdown did not finish: exiting')
+      process.exit(1)
+    }, graceMs + AFTER_GRACE_MS)
+    watchdog.unref()
+    server.stop().then(
+      () => {
+        log.info('shut down')
+        process.exit(0)
+      },
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
   }
-  process.on('SIGINT', () => shutdown('SIGINT'))
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
 }
 
 main().catch((error: unknown) => {

@@ -50,3 +50,64 @@ test('TRUST_PROXY takes a hop count or the proxies, never every hop', () => {
   expect(() => trustProxy('yes')).toThrow('TRUST_PROXY')
   expect(() => trustProxy('10.0.0.0/33')).toThrow('TRUST_PROXY')
 })
+
+test('SHUTDOWN_GRACE_MS is a number of milliseconds, 10 s when unset', () => {
+  const grace = (value?: string) =>
+    loadConfig(
+      { DATA_DIR: dataDir(), ...(value === undefined ? {} : { SHUTDOWN_GRACE_MS: value }) },
+      '1',
+    ).shutdownGraceMs
+  expect(grace()).toBe(10_000)
+  expect(grace('')).toBe(10_000)
+  expect(grace('25000')).toBe(25_000)
+  expect(grace('0')).toBe(0)
+  expect(() => grace('10s')).toThrow('SHUTDOWN_GRACE_MS')
+  expect(() => grace('-1')).toThrow('SHUTDOWN_GRACE_MS')
+})
+
+test('without S3_BUCKET media stays on disk; S3_* settings are read and checked at start', () => {
+  const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir(), ...env }, '1').s3
+  expect(load({})).toBeNull()
+  expect(
+    load({
+      S3_BUCKET: 'atende-media',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_REGION: 'sa-east-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/instance-a/media/',
+    }),
+  ).toEqual({
+    bucket: 'atende-media',
+    endpoint: 'http://minio:9000',
+    region: 'sa-east-1',
+    credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    forcePathStyle: true,
+    prefix: 'instance-a/media/',
+  })
+  // AWS itself: no endpoint, the SDK's own credentials, virtual-host style, keys at the root.
+  expect(load({ S3_BUCKET: 'atende-media' })).toEqual({
+    bucket: 'atende-media',
+    endpoint: null,
+    region: 'us-east-1',
+    credentials: null,
+    forcePathStyle: false,
+    prefix: '',
+  })
+
+  expect(() => load({ S3_ENDPOINT: 'http://minio:9000' })).toThrow('S3_ENDPOINT need S3_BUCKET')
+  expect(() => load({ S3_BUCKET: 'Atende_Media' })).toThrow('S3_BUCKET must be a bucket name')
+  expect(() => load({ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(
+    'S3_ENDPOINT must be an http(s) URL',
+  )
+  expect(() => load({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+    'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+  )
+  expect(() => load({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+    'S3_FORCE_PATH_STYLE must be true or false',
+  )
+  expect(() => load({ S3_BUCKET: 'media', S3_PREFIX: 'a/../b' })).toThrow(
+    'S3_PREFIX must not hold . or .. segments',
+  )
+})

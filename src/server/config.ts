@@ -9,7 +9,10 @@ export interface ServerConfig {
   port: number
   host: string
   dataDir: string
+  /** The local media folder: the store without `s3`, and the files kept from before it. */
   mediaDir: string
+  /** Media in an S3-compatible object store (`S3_*`); null or absent: on disk under mediaDir. */
+  s3?: S3Settings | null
   /** PostgreSQL server; unset → the embedded PostgreSQL server under dataDir. */
   databaseUrl: string | null
   /** The embedded server's cluster folder; null: PGlite in memory (tests). */
@@ -54,11 +57,31 @@ export interface ServerConfig {
   metaApp?: { id: string; secret: string; verifyToken: string | null } | null
   /** Job engine timing; absent: DEFAULT_JOB_SETTINGS. Tests shorten it. */
   jobs?: JobEngineSettings
+  /**
+   * `SHUTDOWN_GRACE_MS`: how long a shutdown waits, in all, for HTTP requests and jobs in flight
+   * before it cuts them. Absent in hand-made configs: DEFAULT_SHUTDOWN_GRACE_MS.
+   */
+  shutdownGraceMs?: number
+}
+
+/** Where media lives when several instances share it: an S3 bucket (AWS, MinIO, R2, …). */
+export interface S3Settings {
+  bucket: string
+  /** An S3-compatible service's URL (MinIO and others); null: AWS, found from the region. */
+  endpoint: string | null
+  region: string
+  /** null: the SDK's default credentials (instance role, AWS_* variables, shared profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null
+  /** `bucket.host/key` (false, AWS's default) or `host/bucket/key` (true, most others). */
+  forcePathStyle: boolean
+  /** Put before `{companyId}/{relative}` in every key: empty, or ending in `/`. */
+  prefix: string
 }
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'
 export const DEFAULT_GRAPH_API_VERSION = 'v21.0'
 export const DEFAULT_OPENAI_API_URL = 'https://api.openai.com/v1'
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
 
 export type TrustProxy = false | number | string[]
 
@@ -98,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     mediaDir: join(dataDir, 'media'),
+    s3: parseS3(env),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     embeddedDir: join(dataDir, 'postgres'),
     pgliteDir: join(dataDir, 'pglite'),
@@ -133,7 +157,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
       apiUrl: (env.OPENAI_API_URL?.trim() || DEFAULT_OPENAI_API_URL).replace(/\/+$/, ''),
       apiKey: env.OPENAI_API_KEY?.trim() || null,
     },
+    shutdownGraceMs: parseShutdownGrace(env.SHUTDOWN_GRACE_MS),
   }
+}
+
+function parseShutdownGrace(value: string | undefined): number {
+  const setting = value?.trim() ?? ''
+  if (setting === '') return DEFAULT_SHUTDOWN_GRACE_MS
+  if (!/^[0-9]{1,9}$/.test(setting))
+    throw new ConfigError(`SHUTDOWN_GRACE_MS must be a number of milliseconds: ${setting}`)
+  return Number(setting)
 }
 
 function parsePort(value: string): number {
@@ -166,6 +199,52 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
       )
   }
   return proxies
+}
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+]
+
+/** The `S3_*` variables: none of them keeps media on disk; any of them needs `S3_BUCKET`. */
+function parseS3(env: NodeJS.ProcessEnv): S3Settings | null {
+  const read = (name: string) => env[name]?.trim() || undefined
+  const bucket = read('S3_BUCKET')
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => read(name))
+    if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} need S3_BUCKET`)
+    return null
+  }
+  // The DNS-compatible names every S3 service accepts (AWS's rules for new buckets).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens): ${bucket}`,
+    )
+  const endpoint = read('S3_ENDPOINT')?.replace(/\/+$/, '') ?? null
+  if (endpoint !== null && !/^https?:\/\/[^\s/]+/.test(endpoint))
+    throw new ConfigError('S3_ENDPOINT must be an http(s) URL')
+  const accessKeyId = read('S3_ACCESS_KEY_ID')
+  const secretAccessKey = read('S3_SECRET_ACCESS_KEY')
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  const pathStyle = read('S3_FORCE_PATH_STYLE') ?? 'false'
+  if (pathStyle !== 'true' && pathStyle !== 'false')
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false: ${pathStyle}`)
+  const prefix = (read('S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, '')
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..'))
+    throw new ConfigError(`S3_PREFIX must not hold . or .. segments: ${prefix}`)
+  return {
+    bucket,
+    endpoint,
+    region: read('S3_REGION') ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: pathStyle === 'true',
+    prefix: prefix ? `${prefix}/` : '',
+  }
 }
 
 const SECRETS = [

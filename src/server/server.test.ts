@@ -1,3 +1,4 @@
+import { connect as connectTcp } from 'node:net'
 import { io as connect } from 'socket.io-client'
 import { expect, test } from 'vitest'
 import { testConfig } from '@tests/helpers/test-app'
@@ -51,4 +52,29 @@ test('first start seeds the platform once, serves, and stops cleanly with socket
   } finally {
     if (!stopped) await server.stop()
   }
+})
+
+test('a request that outlives the shutdown grace is cut, and the stop goes on', async () => {
+  const server = await startServer(testConfig({ shutdownGraceMs: 300 }))
+  const { hostname, port } = new URL(server.url)
+  // A request whose body never finishes: the server accepted it (100 Continue) and waits.
+  const socket = connectTcp(Number(port), hostname)
+  const received: string[] = []
+  socket.on('data', (chunk: Buffer) => received.push(chunk.toString()))
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+  const accepted = new Promise<void>((resolve) =>
+    socket.on('data', () => {
+      if (received.join('').includes('100 Continue')) resolve()
+    }),
+  )
+  socket.write(
+    'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+      'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+  )
+  await accepted
+
+  await server.stop()
+  await closed
+  // Cut, not answered.
+  expect(received.join('')).not.toMatch(/HTTP\/1\.1 [2-5]\d\d/)
 })

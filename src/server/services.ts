@@ -58,7 +58,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   })
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
   const plans = createPlansService(deps)
-  const companies = createCompaniesService(deps)
+  const media = createMediaService(deps)
+  const companies = createCompaniesService(deps, { media })
   const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
   const helps = createHelpsService(deps)
   // Options may assign an attendant; the users service is built after the queues it needs.
@@ -66,7 +67,6 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     userIds: (companyId, ids) => users.existing(companyId, ids),
   })
   const queues = createQueuesService(deps, { companies, chatbots })
-  const media = createMediaService(deps)
   const connectionCollaborators = { channels, companies, queues, graph, media, sessions }
   const connections = createConnectionsService(deps, connectionCollaborators)
   const connectionsAdmin = createConnectionsAdminService(deps, connectionCollaborators)
@@ -129,6 +129,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     plans,
     settings,
     users,
+    media,
     whatsappConnectionIds: async (ctx) =>
       (await connections.list(ctx, 'whatsapp')).map((connection) => connection.id),
     logoutSession: (companyId, connectionId) => sessions.logout(companyId, connectionId),

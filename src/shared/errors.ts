@@ -62,6 +62,8 @@ export const errorStatus = {
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_NO_DEF_WAPP_FOUND: 400,
   ERR_WAPP_NOT_INITIALIZED: 409,
+  /** The instance running the WhatsApp session did not answer a call handed to it in time. */
+  ERR_WAPP_OWNER_TIMEOUT: 504,
   ERR_WAPP_CHECK_CONTACT: 502,
   ERR_WAPP_INVALID_CONTACT: 400,
   ERR_WAPP_DOWNLOAD_MEDIA: 502,

@@ -1,12 +1,20 @@
-import { fork } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { createServer } from 'node:net'
 import { startEmbeddedPostgres } from '@server/db/embedded-postgres'
+import { startNginx, type RunningNginx } from '../../scripts/nginx-proxy.mjs'
 import { signMeta } from '../helpers/fake-graph'
-import type { IngestCounts, IngestRequest, IngestServerReady } from './lib/ingest-server'
+import type {
+  IngestCounts,
+  IngestRequest,
+  IngestServerReady,
+  JoiningInstanceCpu,
+  JoiningInstanceReady,
+} from './lib/ingest-server'
 import { report, summarise } from './lib/stats'
 import { connectWireAttendant } from './lib/wire-attendant'
 
@@ -17,6 +25,10 @@ import { connectWireAttendant } from './lib/wire-attendant'
  * and duplicates. The server runs in a process of its own (lib/ingest-server.ts), as in
  * production; this process is the provider and the attendants. Runs on PGlite, or on
  * DATABASE_URL.
+ *
+ * BENCH_INSTANCES=2 (on DATABASE_URL or BENCH_EMBEDDED): two server processes on that one
+ * database behind nginx (round robin), webhooks and attendants' sockets all through it, so an
+ * event often crosses from the instance that stored it to the one holding the socket.
  */
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? '500')
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? '40')
@@ -34,6 +46,7 @@ const PHONE_NUMBER_ID = '1000000001'
  * BENCH_EMBEDDED=1: the embedded PostgreSQL server the app starts when DATABASE_URL is unset, in
  * a temporary folder, instead of PGlite in memory.
  */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? '1')
 const embedded = process.env.BENCH_EMBEDDED
   ? await startEmbeddedPostgres(join(mkdtempSync(join(tmpdir(), 'atende-bench-')), 'postgres'))
   : null
@@ -43,6 +56,19 @@ const databaseName = embedded
     ? 'PostgreSQL'
     : 'PGlite'
 
+if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error('BENCH_INSTANCES is 1 or 2')
+if (INSTANCES === 2 && !embedded && !process.env.DATABASE_URL)
+  throw new Error('two instances share a PostgreSQL server: set DATABASE_URL or BENCH_EMBEDDED')
+const secret = () => randomBytes(32).toString('hex')
+const secrets = { jwtSecret: secret(), refreshSecret: secret(), encryptionKey: secret() }
+const serverEnv = {
+  ...process.env,
+  ...(embedded ? { DATABASE_URL: embedded.connectionString } : {}),
+  BENCH_ATTENDANTS: String(ATTENDANTS),
+  BENCH_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+  BENCH_APP_SECRET: APP_SECRET,
+  BENCH_SECRETS: JSON.stringify(secrets),
+}
 const server = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
   // BENCH_PROFILE_DIR=/some/dir writes the server's CPU profile there, to see where time goes.
   execArgv: [
@@ -52,25 +78,51 @@ const server = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
       : []),
   ],
-  env: {
-    ...process.env,
-    ...(embedded ? { DATABASE_URL: embedded.connectionString } : {}),
-    BENCH_ATTENDANTS: String(ATTENDANTS),
-    BENCH_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-    BENCH_APP_SECRET: APP_SECRET,
-  },
+  env: serverEnv,
 })
-const ask = async <T>(request: IngestRequest | null, type: string): Promise<T> => {
-  if (request) server.send(request)
+const ask = async <T>(
+  instance: ChildProcess,
+  request: IngestRequest | null,
+  type: string,
+): Promise<T> => {
+  if (request) instance.send(request)
   for (;;) {
-    const [message] = (await once(server, 'message')) as [{ type: string }]
+    const [message] = (await once(instance, 'message')) as [{ type: string }]
     if (message.type === type) return message as T
   }
 }
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer()
+    probe.on('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => done(port))
+    })
+  })
 const attendants: { close(): void }[] = []
+let second: ChildProcess | null = null
+let proxy: RunningNginx | null = null
 try {
-  const ready = await ask<IngestServerReady>(null, 'ready')
-  const { origin, companyId, connectionId } = ready
+  const ready = await ask<IngestServerReady>(server, null, 'ready')
+  const { companyId, connectionId } = ready
+  let origin = ready.origin
+  if (INSTANCES === 2) {
+    second = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
+      execArgv: ['--import', 'tsx'],
+      env: { ...serverEnv, BENCH_JOIN_DATABASE_URL: ready.databaseUrl ?? '' },
+    })
+    const joined = await ask<JoiningInstanceReady>(second, null, 'joined')
+    proxy = await startNginx({
+      port: await freePort(),
+      upstreams: [
+        { port: Number(new URL(origin).port) },
+        { port: Number(new URL(joined.origin).port) },
+      ],
+      dir: mkdtempSync(join(tmpdir(), 'atende-bench-nginx-')),
+    })
+    origin = proxy.url
+  }
 
   // Attendants who see tickets without a queue: every new conversation reaches all of them.
   const deliveries = new Map<string, number[]>()
@@ -193,7 +245,10 @@ try {
   const cold = latenciesOf(0, WARMUP_SECONDS)
   const steady = latenciesOf(WARMUP_SECONDS, Infinity)
   const clientCpu = process.cpuUsage(cpuAtStart)
-  const stored = await ask<IngestCounts>({ type: 'counts' }, 'counts')
+  const stored = await ask<IngestCounts>(server, { type: 'counts' }, 'counts')
+  const secondCpu = second
+    ? (await ask<JoiningInstanceCpu>(second, { type: 'cpu' }, 'cpu')).cpuSeconds
+    : 0
   const missing = [...sentAt.keys()].filter(
     (body) => (deliveries.get(body)?.length ?? 0) < ATTENDANTS,
   )
@@ -201,12 +256,17 @@ try {
     (arrivals) => arrivals.length > ATTENDANTS,
   )
 
+  if (INSTANCES === 2)
+    console.log('two server instances on that database, behind nginx (round robin)')
   console.log(
     `database: ${databaseName}; ${total} webhooks at ${RATE}/s offered over ${sendSeconds.toFixed(1)} s, ${ATTENDANTS} attendants, ${CONTACTS} contacts`,
   )
   // Both share the machine with PostgreSQL: where the two cores went.
   console.log(
-    `CPU over ${processedSeconds.toFixed(1)} s: server ${stored.cpuSeconds.toFixed(1)} s, provider and attendants (this process) ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`,
+    `CPU over ${processedSeconds.toFixed(1)} s: server ${(stored.cpuSeconds + secondCpu).toFixed(1)} s, provider and attendants (this process) ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`,
+  )
+  console.log(
+    `server memory (the first instance): ${stored.rssMB.toFixed(0)} MB resident at the end, peak ${stored.peakRssMB.toFixed(0)} MB`,
   )
   const throughput = total / processedSeconds
   // It cannot exceed the offered rate: keeping up with at least 500/s offered is the goal.
@@ -254,6 +314,11 @@ try {
   )
 } finally {
   for (const attendant of attendants) attendant.close()
+  proxy?.stop()
+  if (second) {
+    second.send({ type: 'close' } satisfies IngestRequest)
+    await once(second, 'exit')
+  }
   server.send({ type: 'close' } satisfies IngestRequest)
   await once(server, 'exit')
   await embedded?.stop()

@@ -81,6 +81,9 @@ export function useTenant(options: Parameters<typeof buildTestApp>[0] & { listen
     get services() {
       return current().services
     },
+    get deps() {
+      return current().deps
+    },
     get config() {
       return current().config
     },

@@ -134,7 +134,7 @@ export interface TestInstance {
  * PostgreSQL with its own connections; on PGlite (one process) on the same database object.
  */
 export async function buildSecondInstance(
-  t: TestApp,
+  t: Pick<TestApp, 'db' | 'config'>,
   config: Partial<ServerConfig> = {},
   /** Runs before the instance starts its jobs (stand-in drivers). */
   prepare: (instance: Pick<TestInstance, 'services'>) => void = () => undefined,

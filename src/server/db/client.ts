@@ -59,6 +59,7 @@ export interface DatabaseOptions {
 // libraries with their own SQL need (pg-boss) come from how it was opened.
 const lockOpeners = new WeakMap<Database, () => SessionLocks>()
 const rawSqlAccess = new WeakMap<Database, RawSql>()
+const sharedPools = new WeakMap<Database, pg.Pool>()
 
 /**
  * A new set of owner locks on a database opened by `openDatabase`: one per server instance,
@@ -68,6 +69,14 @@ export function openSessionLocks(db: Database): SessionLocks {
   const open = lockOpeners.get(db)
   if (!open) throw new Error('session locks need a database opened by openDatabase')
   return open()
+}
+
+/**
+ * The connection pool of an external PostgreSQL server (DATABASE_URL), which other instances may
+ * share; null for the embedded server (this process's own) and PGlite.
+ */
+export function sharedPoolOf(db: Database): pg.Pool | null {
+  return sharedPools.get(db) ?? null
 }
 
 /** Raw SQL on a database opened by `openDatabase`, outside any transaction (the job engine). */
@@ -80,7 +89,11 @@ export function rawSqlOf(db: Database): RawSql {
 /** A PostgreSQL server: DATABASE_URL's, else the embedded one; PGlite for tests and benches. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder()
-  if (options.databaseUrl) return openServer(options.databaseUrl, migrationsFolder)
+  if (options.databaseUrl) {
+    const handle = await openServer(options.databaseUrl, migrationsFolder)
+    sharedPools.set(handle.db, handle.pool)
+    return handle
+  }
   if (options.embeddedDir) {
     const server = await startEmbeddedPostgres(options.embeddedDir)
     const { connectionString } = server
@@ -125,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openServer(
   connectionString: string,
   migrationsFolder: string,
-): Promise<DatabaseHandle> {
+): Promise<DatabaseHandle & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString, max: 10 })
   // An idle client cut by the server (restart, failover) must not crash the process: the pool
   // drops it and opens another on the next query.
@@ -135,9 +148,32 @@ async function openServer(
   rawSqlAccess.set(db, poolRawSql(pool))
   return {
     db,
+    pool,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: () => oneAtATime(pool, MIGRATION_LOCK, () => migrateNodePg(db, { migrationsFolder })),
     close: () => pool.end(),
+  }
+}
+
+/** The advisory lock key under which an instance migrates (the seed's is 7263001). */
+const MIGRATION_LOCK = 7263002
+
+/**
+ * Runs `work` holding a session advisory lock on a connection of its own: instances starting
+ * together migrate one after the other (drizzle's migrator reads what is applied, then applies
+ * the rest in one transaction; two at once would both apply the same migration).
+ */
+async function oneAtATime<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect()
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [key])
+    try {
+      return await work()
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [key])
+    }
+  } finally {
+    holder.release()
   }
 }
 

@@ -66,6 +66,50 @@ describe('session locks', () => {
     expect(await second.tell(key, 'too late')).toBe(false)
   })
 
+  it('asks the holder of a key, wherever it runs, and waits for its answer', async () => {
+    const [first, second] = [instance(), instance()]
+    const key = freshKey()
+    const lock = await first.tryAcquire(key, {
+      onAsk: (request) => Promise.resolve(`done: ${request}`),
+    })
+    expect(await second.ask(key, 'react', 5_000)).toEqual({
+      status: 'answered',
+      reply: 'done: react',
+    })
+    expect(await first.ask(key, 'here', 5_000)).toEqual({ status: 'answered', reply: 'done: here' })
+    expect(await second.ask(freshKey(), 'nobody', 5_000)).toEqual({ status: 'unheld' })
+
+    // Let go before the request is run: nobody answers it.
+    const late = second.ask(key, 'too late', 5_000)
+    await lock!.release()
+    expect(await late).toEqual({ status: 'unheld' })
+    expect(await second.ask(key, 'after', 5_000)).toEqual({ status: 'unheld' })
+  })
+
+  it('carries requests and answers far beyond one notification, characters intact', async () => {
+    const [first, second] = [instance(), instance()]
+    const key = freshKey()
+    // Multi-byte characters everywhere, so that cuts fall inside them.
+    const request = 'ação 😀 ünïcode '.repeat(8_000)
+    await first.tryAcquire(key, { onAsk: (text) => Promise.resolve(`${text}|${text}`) })
+    const outcome = await second.ask(key, request, 10_000)
+    expect(outcome).toEqual({ status: 'answered', reply: `${request}|${request}` })
+  })
+
+  it('reports a failing holder, one that takes no requests, and one that does not answer', async () => {
+    const [first, second] = [instance(), instance()]
+    const [failing, deaf, stuck] = [freshKey(), freshKey(), freshKey()]
+    await first.tryAcquire(failing, { onAsk: () => Promise.reject(new Error('socket gone')) })
+    await first.tryAcquire(deaf)
+    await first.tryAcquire(stuck, { onAsk: () => new Promise<string>(() => undefined) })
+    expect(await second.ask(failing, 'x', 5_000)).toEqual({
+      status: 'failed',
+      message: 'socket gone',
+    })
+    expect(await second.ask(deaf, 'x', 5_000)).toEqual({ status: 'unheld' })
+    expect(await second.ask(stuck, 'x', 50)).toEqual({ status: 'timeout' })
+  })
+
   it('closing an instance frees its keys, and a closed instance acquires nothing', async () => {
     const [first, second] = [instance(), instance()]
     const key = freshKey()

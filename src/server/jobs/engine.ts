@@ -51,6 +51,9 @@ export interface JobEngineSettings {
   schema?: string
 }
 
+/** Any queue the engine creates at start: the one readiness reads. */
+const PROBED_QUEUE: JobName = 'auth.prune-attempts'
+
 export const DEFAULT_JOB_SETTINGS: JobEngineSettings = {
   maintenanceIntervalSeconds: 30,
   pollingIntervalSeconds: 2,
@@ -60,6 +63,9 @@ interface Logger {
   info(object: object, message: string): void
   error(object: object, message: string): void
 }
+
+/** Where the engine is in its life: readiness reports anything but `started` as not working. */
+export type JobEngineState = 'created' | 'starting' | 'started' | 'stopping' | 'stopped'
 
 export interface JobEngine {
   /** The handler of a job; register before `start()`. A thrown error fails that try (retried). */
@@ -89,6 +95,12 @@ export interface JobEngine {
    * and are tried again). A second call waits for the first.
    */
   stop(timeoutMs?: number): Promise<void>
+  state(): JobEngineState
+  /**
+   * Reads one queue's definition from pg-boss's tables: rejects when the job schema does not
+   * answer or lost its queues (readiness; the caller bounds the wait).
+   */
+  probe(): Promise<void>
   /**
    * Resolves when this instance runs no handler, including one that outlived its stop or its
    * expiry (tests).
@@ -127,6 +139,7 @@ export function createJobEngine(
   const workers = new Map<JobName, string[]>()
   let started: Promise<void> | null = null
   let stopped: Promise<void> | null = null
+  let state: JobEngineState = 'created'
   const stopping = new AbortController()
   const inFlight = new Set<Promise<void>>()
 
@@ -237,18 +250,33 @@ export function createJobEngine(
     wake,
 
     start() {
-      started ??= boot()
+      if (!started) {
+        state = 'starting'
+        started = boot().then(() => {
+          if (state === 'starting') state = 'started'
+        })
+      }
       return started
     },
 
     stop(timeoutMs = 20_000) {
       stopped ??= (async () => {
-        if (!started) return
-        await started.catch(() => undefined)
-        stopping.abort()
-        await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+        state = 'stopping'
+        if (started) {
+          await started.catch(() => undefined)
+          stopping.abort()
+          await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+        }
+        state = 'stopped'
       })()
       return stopped
+    },
+
+    state: () => state,
+
+    async probe() {
+      if (!(await boss.getQueue(PROBED_QUEUE)))
+        throw new Error(`job queue ${PROBED_QUEUE} is missing`)
     },
 
     async idle() {

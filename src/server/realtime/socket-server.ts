@@ -10,14 +10,31 @@ import {
   type ClientEvents,
 } from '@shared/realtime/events'
 import type { Services } from '../services'
+import type { ClusterAdapter } from './cluster-adapter'
+import { applyGrants } from './grants'
 import type { BindableRealtimeHub } from './hub'
 
-interface SocketData {
+/** Who a socket is: all that its recovery keeps (the context is rebuilt from the token). */
+interface SocketIdentity {
+  companyId: number
+  userId: number
+}
+
+interface SocketData extends SocketIdentity {
   ctx: RequestContext
+}
+
+/** How long a client that lost its connection may come back and get the events it missed. */
+export const RECOVERY_WINDOW_MS = 2 * 60_000
+
+export const recoveredIdentity = (data: unknown): SocketIdentity => {
+  const { companyId, userId } = (data ?? {}) as Partial<SocketIdentity>
+  return { companyId: Number(companyId), userId: Number(userId) }
 }
 
 const RoomArgument = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const CONVERSATION_ROOM = /^ticket:([0-9a-f-]{36})$/
 
 /** joinChatBox's argument: a ticket id (number or digits) or uuid; anything else is ignored. */
 function ticketRef(value: unknown): { id: number } | { uuid: string } | null {
@@ -39,6 +56,8 @@ export function createSocketServer(
     hub: BindableRealtimeHub
     corsOrigins: string[]
     log: FastifyBaseLogger
+    /** Socket.IO across instances (an external PostgreSQL); in this process only without. */
+    cluster: ClusterAdapter | null
   },
 ) {
   const { services, hub, log } = options
@@ -50,10 +69,33 @@ export function createSocketServer(
     cors: { origin: options.corsOrigins, credentials: true },
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
+    // A client back within the window, on any instance, gets what it missed instead of
+    // refetching everything; the token is still checked at that handshake.
+    connectionStateRecovery: {
+      maxDisconnectionDuration: RECOVERY_WINDOW_MS,
+      skipMiddlewares: false,
+    },
+    ...(options.cluster ? { adapter: options.cluster.adapter } : {}),
   })
-  hub.bind(io, (companyId, userId) => services.users.roomsFor(companyId, userId))
+  hub.bind(
+    io,
+    (companyId, userId) => services.users.roomsFor(companyId, userId),
+    options.cluster !== null,
+  )
 
   const companies = io.of(COMPANY_NAMESPACE_PATTERN)
+
+  /** The conversation rooms of a socket that its user may still see. */
+  async function visibleConversations(socket: Socket, ctx: RequestContext) {
+    const visible = new Set<string>()
+    for (const room of socket.rooms) {
+      const uuid = CONVERSATION_ROOM.exec(room)?.[1]
+      if (!uuid) continue
+      const allowed = await services.tickets.chatRoom(ctx.companyId, ctx.user.id, { uuid })
+      if (allowed) visible.add(allowed)
+    }
+    return visible
+  }
 
   companies.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown }
@@ -66,7 +108,12 @@ export function createSocketServer(
         // An expired subscription gets auth and billing over HTTP only, no live events.
         if (ctx.companyId !== namespaceCompany || ctx.expired)
           return next(new Error(SOCKET_REFUSAL.unauthorized))
-        ;(socket.data as SocketData).ctx = ctx
+        // A recovered session continues only for the user it belonged to.
+        const before = socket.recovered ? recoveredIdentity(socket.data) : null
+        if (before && (before.companyId !== ctx.companyId || before.userId !== ctx.user.id))
+          return next(new Error(SOCKET_REFUSAL.unauthorized))
+        const data: SocketData = { ctx, companyId: ctx.companyId, userId: ctx.user.id }
+        socket.data = data
         next()
       })
       // The client refreshes its access token on this message and reconnects.
@@ -79,7 +126,10 @@ export function createSocketServer(
       (async () => {
         const rooms = await services.users.roomsFor(ctx.companyId, ctx.user.id)
         if (!rooms) return socket.disconnect(true)
-        await socket.join(rooms)
+        // A recovered socket is back in its old rooms: it keeps the conversations its user may
+        // still see and leaves what he lost meanwhile.
+        const stillVisible = socket.recovered ? await visibleConversations(socket, ctx) : undefined
+        applyGrants(socket, rooms, stillVisible)
         await services.users.setPresence(ctx.companyId, ctx.user.id, true)
       })(),
     )

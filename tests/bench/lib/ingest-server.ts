@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
+import { buildApp } from '@server/app'
+import { openDatabase } from '@server/db/client'
 import { messages } from '@server/modules/messages/messages.table'
 import { tickets } from '@server/modules/tickets/tickets.table'
 import { buildCompany, buildConnection, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
-import { buildTestApp } from '@tests/helpers/test-app'
+import { buildTestApp, testConfig } from '@tests/helpers/test-app'
 
 /**
  * The server side of the ingest bench, in a process of its own as in production: a company with
@@ -17,6 +19,14 @@ export interface IngestServerReady {
   companyId: number
   connectionId: number
   tokens: string[]
+  /** Where another instance reaches the same data (null: PGlite, this process only). */
+  databaseUrl: string | null
+}
+
+/** A second instance of the same deployment: its first's database, the same secrets. */
+export interface JoiningInstanceReady {
+  type: 'joined'
+  origin: string
 }
 export interface IngestCounts {
   type: 'counts'
@@ -25,15 +35,63 @@ export interface IngestCounts {
   tickets: number
   /** CPU seconds the server used since it was ready. */
   cpuSeconds: number
+  /** Its resident memory now and at its peak, in MB. */
+  rssMB: number
+  peakRssMB: number
 }
-export type IngestRequest = { type: 'counts' } | { type: 'close' }
+/** CPU seconds a joining instance used since it joined. */
+export interface JoiningInstanceCpu {
+  type: 'cpu'
+  cpuSeconds: number
+}
+export type IngestRequest = { type: 'counts' } | { type: 'cpu' } | { type: 'close' }
 
 const attendants = Number(process.env.BENCH_ATTENDANTS)
 const phoneNumberId = process.env.BENCH_PHONE_NUMBER_ID!
 const appSecret = process.env.BENCH_APP_SECRET!
-const send = (message: IngestServerReady | IngestCounts) => process.send!(message)
+const send = (
+  message: IngestServerReady | IngestCounts | JoiningInstanceReady | JoiningInstanceCpu,
+) => process.send!(message)
+/** Both instances of a two-instance bench sign and seal with these (JSON of the three secrets). */
+const secrets = process.env.BENCH_SECRETS
+  ? (JSON.parse(process.env.BENCH_SECRETS) as {
+      jwtSecret: string
+      refreshSecret: string
+      encryptionKey: string
+    })
+  : {}
 
-const t = await buildTestApp()
+// BENCH_JOIN_DATABASE_URL: this process is the second instance, on the first one's database.
+const joining = process.env.BENCH_JOIN_DATABASE_URL
+if (joining) {
+  const handle = await openDatabase({ databaseUrl: joining, pgliteDir: null })
+  const { app, services } = await buildApp({
+    config: testConfig(secrets),
+    db: handle.db,
+    logger: false,
+  })
+  const joinedOrigin = new URL(await app.listen({ port: 0, host: '127.0.0.1' })).origin
+  services.inbound.start()
+  const cpuAtJoin = process.cpuUsage()
+  send({ type: 'joined', origin: joinedOrigin })
+  process.on('message', (request: IngestRequest) => {
+    if (request.type === 'cpu') {
+      const cpu = process.cpuUsage(cpuAtJoin)
+      send({ type: 'cpu', cpuSeconds: (cpu.user + cpu.system) / 1e6 })
+      return
+    }
+    if (request.type !== 'close') return
+    void (async () => {
+      await services.inbound.stop()
+      await app.close()
+      await handle.close()
+      process.exit(0)
+    })()
+  })
+  await new Promise(() => undefined)
+}
+
+const t = await buildTestApp({ config: secrets })
 const company = await buildCompany(t.db)
 const connection = await buildConnection(t.db, company, {
   channel: 'whatsappapi',
@@ -50,7 +108,18 @@ for (let i = 0; i < attendants; i++) {
 const origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).origin
 t.services.inbound.start()
 const cpuAtReady = process.cpuUsage()
-send({ type: 'ready', origin, companyId: company.id, connectionId: connection.id, tokens })
+const named = await t.db.execute(sql`SELECT current_database() AS name`)
+const [current] = (named as { rows: { name: string }[] }).rows
+const databaseUrl = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null
+if (databaseUrl) databaseUrl.pathname = `/${current!.name}`
+send({
+  type: 'ready',
+  origin,
+  companyId: company.id,
+  connectionId: connection.id,
+  tokens,
+  databaseUrl: databaseUrl?.toString() ?? null,
+})
 
 async function answer(request: IngestRequest) {
   if (request.type === 'counts') {
@@ -64,7 +133,13 @@ async function answer(request: IngestRequest) {
       .from(messages)
       .where(eq(messages.companyId, company.id))
     const cpu = process.cpuUsage(cpuAtReady)
-    send({ type: 'counts', ...row!, cpuSeconds: (cpu.user + cpu.system) / 1e6 })
+    send({
+      type: 'counts',
+      ...row!,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      rssMB: process.memoryUsage().rss / 2 ** 20,
+      peakRssMB: process.resourceUsage().maxRSS / 1024,
+    })
     return
   }
   await t.services.inbound.stop()

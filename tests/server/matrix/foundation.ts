@@ -37,6 +37,16 @@ const entries: Record<string, Entry> = {
     }),
   },
   'GET /version': { access: 'public', allowedStatus: 200, own: () => ({ url: '/version' }) },
+  'GET /health/live': {
+    access: 'public',
+    allowedStatus: 200,
+    own: () => ({ url: '/health/live' }),
+  },
+  'GET /health/ready': {
+    access: 'public',
+    allowedStatus: 200,
+    own: () => ({ url: '/health/ready' }),
+  },
   'GET /users/': { access: 'admin', allowedStatus: 200, own: () => ({ url: '/users/' }) },
   'GET /users/list': { access: 'user', allowedStatus: 200, own: () => ({ url: '/users/list' }) },
   'GET /users/:id': {
@@ -170,6 +180,8 @@ const malformed: Malformed = {
     payload: { token: 'short', password: 'abcdef' },
   },
   'GET /version': 'no input',
+  'GET /health/live': 'no input',
+  'GET /health/ready': 'no input',
   'GET /users/': { url: '/users/?pageNumber=0' },
   'GET /users/list': 'no input',
   'GET /users/:id': { url: '/users/abc' },

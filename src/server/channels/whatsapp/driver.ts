@@ -19,6 +19,15 @@ import {
   type SentMessage,
 } from '../types'
 import { normalizeBaileysPayload } from './normalize'
+import {
+  answerOwnerCall,
+  callOwner,
+  type OwnerCallArgs,
+  type OwnerCallHandlers,
+  type OwnerCallName,
+  type OwnerCallResults,
+  type OwnerLine,
+} from './owner-calls'
 import { isRecord, revive, toPlain } from './serialize'
 import type { BaileysSocket } from './socket'
 
@@ -29,6 +38,8 @@ export interface BaileysDriverOptions {
     directoryOf?(
       connectionId: number,
     ): { contacts(): ProviderContact[]; chats(): ProviderContact[] } | undefined
+    /** Sessions owned by other instances: the calls needing their socket run there. */
+    ownerCalls?: OwnerLine
   }
   log: FastifyBaseLogger
   /** Media host for downloads by directPath; Baileys' own when unset. */
@@ -127,11 +138,13 @@ export function outgoingContent(message: OutgoingMessage): AnyMessageContent {
 
 /**
  * The `whatsapp` channel on Baileys 7: normalises stored socket events and acts through the
- * connection's open socket, which lives in the session manager of this server.
+ * connection's open socket. That socket lives in the session manager of the instance owning the
+ * session: here, or another instance, which then runs the operation (`owner-calls.ts`). Sending
+ * is the exception: the owner's ordered sender does it.
  */
 export function createBaileysDriver(options: BaileysDriverOptions): BaileysDriver {
-  const socketOf = (connection: DriverConnection): BaileysSocket => {
-    const socket = options.sockets.socketFor(connection.row.id)
+  const socketOf = (connectionId: number): BaileysSocket => {
+    const socket = options.sockets.socketFor(connectionId)
     if (!socket) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true)
     return socket
   }
@@ -162,16 +175,139 @@ export function createBaileysDriver(options: BaileysDriverOptions): BaileysDrive
     return sent
   }
 
-  async function download(message: WAMessage, socket: BaileysSocket | undefined): Promise<Buffer> {
-    const downloadOptions = options.mediaHost ? { host: options.mediaHost } : {}
+  /** The socket operations, by connection, as the instance holding the socket runs them. */
+  const onSocket: OwnerCallHandlers = {
+    async markRead(connectionId, chat, providerIds) {
+      const socket = socketOf(connectionId)
+      if (providerIds.length === 0) return
+      const remoteJid = jidOf(chat)
+      try {
+        await socket.readMessages(providerIds.map((id) => ({ remoteJid, id, fromMe: false })))
+      } catch (err) {
+        throw failure('ERR_SENDING_WAPP_MSG', err)
+      }
+    },
+
+    async react(connectionId, chat, target, emoji) {
+      const socket = socketOf(connectionId)
+      const key = keyOf(chat, target)
+      await sendContent(socket, 'ERR_SENDING_WAPP_REACTION', jidOf(chat), {
+        react: { text: emoji, key },
+      })
+    },
+
+    async edit(connectionId, chat, target, body) {
+      const socket = socketOf(connectionId)
+      const key = keyOf(chat, { ...target, fromMe: true })
+      await sendContent(socket, 'ERR_EDITING_WAPP_MSG', jidOf(chat), { text: body, edit: key })
+    },
+
+    async revoke(connectionId, chat, target) {
+      const socket = socketOf(connectionId)
+      const key = keyOf(chat, target)
+      await sendContent(socket, 'ERR_DELETE_WAPP_MSG', jidOf(chat), { delete: key })
+    },
+
+    async profilePicture(connectionId, chat) {
+      const socket = socketOf(connectionId)
+      if (!socket.profilePictureUrl) return null
+      try {
+        return (await socket.profilePictureUrl(jidOf(chat), 'image')) ?? null
+      } catch (err) {
+        // WhatsApp answers 401/404 for people who hide their picture or have none.
+        const status = statusOf(err)
+        if (status === 401 || status === 404) return null
+        throw failure('ERR_PROVIDER_UNAVAILABLE', err)
+      }
+    },
+
+    async setBlocked(connectionId, chat, blocked) {
+      const socket = socketOf(connectionId)
+      if (!socket.updateBlockStatus) throw new ChannelError('ERR_CHANNEL_UNSUPPORTED', false)
+      try {
+        await socket.updateBlockStatus(jidOf(chat), blocked ? 'block' : 'unblock')
+      } catch (err) {
+        throw failure('ERR_PROVIDER_UNAVAILABLE', err)
+      }
+    },
+
+    async checkNumber(connectionId, number) {
+      const socket = socketOf(connectionId)
+      if (!socket.onWhatsApp) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', true)
+      let answer: { jid: string; exists: boolean }[] | undefined
+      try {
+        answer = await socket.onWhatsApp(`${number}@s.whatsapp.net`)
+      } catch (err) {
+        throw failure('ERR_WAPP_CHECK_CONTACT', err)
+      }
+      const [first] = answer ?? []
+      if (!first?.exists) return { exists: false, number }
+      return { exists: true, number: first.jid.split('@')[0]?.split(':')[0] ?? number }
+    },
+
+    // A closed session rejects like every other operation instead of throwing synchronously.
+    addressBook: (connectionId) =>
+      Promise.resolve().then(() => {
+        socketOf(connectionId)
+        return options.sockets.directoryOf?.(connectionId)?.contacts() ?? []
+      }),
+
+    knownChats: (connectionId) =>
+      Promise.resolve().then(() => {
+        socketOf(connectionId)
+        return options.sockets.directoryOf?.(connectionId)?.chats() ?? []
+      }),
+
+    async refreshMedia(connectionId, stored) {
+      const socket = socketOf(connectionId)
+      const message = storedMessage(stored)
+      if (!socket.updateMediaMessage || !message)
+        throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'media cannot be re-requested')
+      try {
+        return toPlain(await socket.updateMediaMessage(message))
+      } catch (err) {
+        throw failure('ERR_WAPP_DOWNLOAD_MEDIA', err)
+      }
+    },
+  }
+
+  const ownerLine = options.sockets.ownerCalls
+  ownerLine?.serve((connectionId, request) => answerOwnerCall(onSocket, connectionId, request))
+
+  /**
+   * Runs a socket operation here when this instance has the connection's open socket, else on
+   * the instance owning the session (with the same arguments).
+   */
+  function onSessionSocket<N extends OwnerCallName>(
+    connection: DriverConnection,
+    call: N,
+    ...args: OwnerCallArgs[N]
+  ): Promise<OwnerCallResults[N]> {
+    const connectionId = connection.row.id
+    if (ownerLine && !options.sockets.socketFor(connectionId))
+      return callOwner(ownerLine, connectionId, call, args)
+    const operation: (
+      connectionId: number,
+      ...args: OwnerCallArgs[N]
+    ) => Promise<OwnerCallResults[N]> = onSocket[call]
+    return operation(connectionId, ...args)
+  }
+
+  const downloadOptions = options.mediaHost ? { host: options.mediaHost } : {}
+
+  async function download(connection: DriverConnection, message: WAMessage): Promise<Buffer> {
     try {
       return await downloadMediaMessage(message, 'buffer', downloadOptions)
     } catch (err) {
-      // Expired media: the sender's phone uploads it again. Done here rather than through
-      // Baileys' own hook, which looks for `error.status` and misses its Boom errors.
+      // Expired media: the sender's phone uploads it again, through the session's socket. Done
+      // here rather than through Baileys' own hook, which looks for `error.status` and misses
+      // its Boom errors.
       const status = statusOf(err)
-      if (!socket?.updateMediaMessage || (status !== 404 && status !== 410)) throw err
-      const refreshed = await socket.updateMediaMessage(message)
+      if (status !== 404 && status !== 410) throw err
+      const refreshed = storedMessage(
+        await onSessionSocket(connection, 'refreshMedia', toPlain(message)),
+      )
+      if (!refreshed) throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'no message')
       return downloadMediaMessage(refreshed, 'buffer', downloadOptions)
     }
   }
@@ -192,18 +328,15 @@ export function createBaileysDriver(options: BaileysDriverOptions): BaileysDrive
       if (!message || !isRecord(node)) {
         throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'not a Baileys media reference')
       }
-      const socket = options.sockets.socketFor(connection.row.id)
       let data: Buffer
       try {
-        data = await download(message, socket)
+        data = await download(connection, message)
       } catch (err) {
         options.log.warn({ err, connectionId: connection.row.id }, 'whatsapp media download failed')
-        const status = statusOf(err)
-        // Expired media can still be re-requested once the socket is back.
-        const expired = status === 404 || status === 410
+        // Expired media with the session away can still be re-requested once it is back.
         throw new ChannelError(
           'ERR_WAPP_DOWNLOAD_MEDIA',
-          expired ? !socket : isRetryable(err),
+          isRetryable(err),
           err instanceof Error ? err.message : undefined,
         )
       }
@@ -215,7 +348,7 @@ export function createBaileysDriver(options: BaileysDriverOptions): BaileysDrive
     },
 
     async send(connection: DriverConnection, message: OutgoingMessage): Promise<SentMessage> {
-      const socket = socketOf(connection)
+      const socket = socketOf(connection.row.id)
       const jid = jidOf(message.to)
       // A quote needs the quoted content; without the stored message the reply goes unquoted.
       const quoted = message.quoted ? storedMessage(message.quoted.raw) : undefined
@@ -229,85 +362,18 @@ export function createBaileysDriver(options: BaileysDriverOptions): BaileysDrive
       return { providerId: sent.key.id ?? '', raw: toPlain(sent) }
     },
 
-    async markRead(connection, chat, providerIds) {
-      const socket = socketOf(connection)
-      if (providerIds.length === 0) return
-      const remoteJid = jidOf(chat)
-      try {
-        await socket.readMessages(providerIds.map((id) => ({ remoteJid, id, fromMe: false })))
-      } catch (err) {
-        throw failure('ERR_SENDING_WAPP_MSG', err)
-      }
-    },
-
-    async react(connection, chat, target, emoji) {
-      const socket = socketOf(connection)
-      const key = keyOf(chat, target)
-      await sendContent(socket, 'ERR_SENDING_WAPP_REACTION', jidOf(chat), {
-        react: { text: emoji, key },
-      })
-    },
-
-    async edit(connection, chat, target, body) {
-      const socket = socketOf(connection)
-      const key = keyOf(chat, { ...target, fromMe: true })
-      await sendContent(socket, 'ERR_EDITING_WAPP_MSG', jidOf(chat), { text: body, edit: key })
-    },
-
-    async revoke(connection, chat, target) {
-      const socket = socketOf(connection)
-      const key = keyOf(chat, target)
-      await sendContent(socket, 'ERR_DELETE_WAPP_MSG', jidOf(chat), { delete: key })
-    },
-
-    async profilePicture(connection, chat) {
-      const socket = socketOf(connection)
-      if (!socket.profilePictureUrl) return null
-      try {
-        return (await socket.profilePictureUrl(jidOf(chat), 'image')) ?? null
-      } catch (err) {
-        // WhatsApp answers 401/404 for people who hide their picture or have none.
-        const status = statusOf(err)
-        if (status === 401 || status === 404) return null
-        throw failure('ERR_PROVIDER_UNAVAILABLE', err)
-      }
-    },
-
-    async setBlocked(connection, chat, blocked) {
-      const socket = socketOf(connection)
-      if (!socket.updateBlockStatus) throw new ChannelError('ERR_CHANNEL_UNSUPPORTED', false)
-      try {
-        await socket.updateBlockStatus(jidOf(chat), blocked ? 'block' : 'unblock')
-      } catch (err) {
-        throw failure('ERR_PROVIDER_UNAVAILABLE', err)
-      }
-    },
-
-    async checkNumber(connection, number) {
-      const socket = socketOf(connection)
-      if (!socket.onWhatsApp) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', true)
-      let answer: { jid: string; exists: boolean }[] | undefined
-      try {
-        answer = await socket.onWhatsApp(`${number}@s.whatsapp.net`)
-      } catch (err) {
-        throw failure('ERR_WAPP_CHECK_CONTACT', err)
-      }
-      const [first] = answer ?? []
-      if (!first?.exists) return { exists: false, number }
-      return { exists: true, number: first.jid.split('@')[0]?.split(':')[0] ?? number }
-    },
-
-    // A closed session rejects like every other operation instead of throwing synchronously.
-    addressBook: (connection) =>
-      Promise.resolve().then(() => {
-        socketOf(connection)
-        return options.sockets.directoryOf?.(connection.row.id)?.contacts() ?? []
-      }),
-
-    knownChats: (connection) =>
-      Promise.resolve().then(() => {
-        socketOf(connection)
-        return options.sockets.directoryOf?.(connection.row.id)?.chats() ?? []
-      }),
+    markRead: (connection, chat, providerIds) =>
+      onSessionSocket(connection, 'markRead', chat, providerIds),
+    react: (connection, chat, target, emoji) =>
+      onSessionSocket(connection, 'react', chat, target, emoji),
+    edit: (connection, chat, target, body) =>
+      onSessionSocket(connection, 'edit', chat, target, body),
+    revoke: (connection, chat, target) => onSessionSocket(connection, 'revoke', chat, target),
+    profilePicture: (connection, chat) => onSessionSocket(connection, 'profilePicture', chat),
+    setBlocked: (connection, chat, blocked) =>
+      onSessionSocket(connection, 'setBlocked', chat, blocked),
+    checkNumber: (connection, number) => onSessionSocket(connection, 'checkNumber', number),
+    addressBook: (connection) => onSessionSocket(connection, 'addressBook'),
+    knownChats: (connection) => onSessionSocket(connection, 'knownChats'),
   }
 }

@@ -4,6 +4,7 @@ import type { ConnectionRow } from '@server/modules/connections/connections.tabl
 import type { InboundIntake } from '../types'
 import { companySecretBox, loadAuthState, wipeAuthState, type StoredAuthState } from './auth-state'
 import { createDirectory, type Directory } from './directory'
+import type { OwnerLine } from './owner-calls'
 import { createSessionIntake, type HistoryIntake, type IntakeSession } from './session-intake'
 import { createSessionOwnership, type OwnerRequest } from './session-ownership'
 import {
@@ -39,6 +40,8 @@ export interface SessionTiming {
   intakeRetryDelaysMs: readonly number[]
   /** How often a booted instance looks for sessions nobody owns (their owner is gone). */
   ownerRetryMs: number
+  /** How long a driver call handed to the session's owner may take before it is given up. */
+  ownerCallTimeoutMs: number
 }
 
 export const DEFAULT_SESSION_TIMING: SessionTiming = {
@@ -48,6 +51,8 @@ export const DEFAULT_SESSION_TIMING: SessionTiming = {
   bootStaggerMs: 1_000,
   intakeRetryDelaysMs: [1_000, 5_000],
   ownerRetryMs: 30_000,
+  // Above the socket's own answers in all but their worst case, within an attendant's patience.
+  ownerCallTimeoutMs: 30_000,
 }
 
 export interface WhatsappSessionManagerOptions {
@@ -101,10 +106,16 @@ export function createWhatsappSessionManager(
     history: options.history,
     retryDelaysMs: timing.intakeRetryDelaysMs,
   })
+  /** The driver's answer to calls other instances hand over; set once a driver serves them. */
+  let answerOwnerCall: ((connectionId: number, request: string) => Promise<string>) | undefined
   const ownership = createSessionOwnership(deps, timing, {
     runs: (connectionId) => sessions.has(connectionId),
     start: (companyId, connectionId) => start(companyId, connectionId),
     perform: (companyId, connectionId, request) => perform[request](companyId, connectionId),
+    answer: (connectionId, request) =>
+      answerOwnerCall
+        ? answerOwnerCall(connectionId, request)
+        : Promise.reject(new Error('no whatsapp driver serves owner calls here')),
     lost(_companyId, connectionId) {
       const session = sessions.get(connectionId)
       // Closed, not logged out: the pairing stays good for whichever instance owns it next.
@@ -532,6 +543,15 @@ export function createWhatsappSessionManager(
 
     /** The open socket of a connection on this server, for the driver. */
     socketFor,
+
+    /** The way to the owners of sessions running elsewhere, for the driver (`owner-calls.ts`). */
+    ownerCalls: {
+      ask: (connectionId, request) =>
+        ownership.ask(connectionId, request, timing.ownerCallTimeoutMs),
+      serve(answer) {
+        answerOwnerCall = answer
+      },
+    } satisfies OwnerLine,
 
     /** What the open session of a connection knows about people; undefined when closed. */
     directoryOf(connectionId: number): Directory | undefined {

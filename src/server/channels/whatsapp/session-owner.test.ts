@@ -90,6 +90,7 @@ function observedLocks(locks: SessionLocks) {
         }),
       heldElsewhere: (key) => locks.heldElsewhere(key),
       tell: (key, message) => locks.tell(key, message),
+      ask: (key, request, timeoutMs) => locks.ask(key, request, timeoutMs),
       close: () => locks.close(),
     } satisfies SessionLocks,
   }

@@ -1,4 +1,9 @@
-import { localSessionLocks, type SessionLock, type SessionLocks } from '@server/db/session-locks'
+import {
+  localSessionLocks,
+  type AskOutcome,
+  type SessionLock,
+  type SessionLocks,
+} from '@server/db/session-locks'
 import type { CoreDeps } from '@server/deps'
 import { createPoller } from '@server/lib/poller'
 import { whatsappRepository } from './whatsapp.repository'
@@ -21,6 +26,8 @@ export interface OwnedSessions {
   start(companyId: number, connectionId: number): Promise<void>
   /** Does what another instance handed over. */
   perform(companyId: number, connectionId: number, request: OwnerRequest): Promise<void>
+  /** Answers a driver call another instance handed over (`owner-calls.ts`). */
+  answer(connectionId: number, request: string): Promise<string>
   /** The lock went with its database connection: close the socket here, without logging out. */
   lost(companyId: number, connectionId: number): void
 }
@@ -81,6 +88,7 @@ export function createSessionOwnership(
             if (lock && owned.get(connectionId) === lock) lost(companyId, connectionId)
           },
           onMessage: (message) => onRequest(companyId, connectionId, message),
+          onAsk: (request) => sessions.answer(connectionId, request),
         })
         if (!lock) return false
         owned.set(connectionId, lock)
@@ -175,6 +183,14 @@ export function createSessionOwnership(
     },
 
     settle,
+
+    /**
+     * Hands a driver call to the instance owning the session (this one included) and waits at
+     * most `timeoutMs` for its answer.
+     */
+    ask(connectionId: number, request: string, timeoutMs: number): Promise<AskOutcome> {
+      return locks.ask(sessionLockKey(connectionId), request, timeoutMs)
+    },
 
     /** Runs a final action (logout, discard, suspend) with the lock kept until it is done. */
     async closingDown(connectionId: number, action: () => Promise<void>): Promise<void> {

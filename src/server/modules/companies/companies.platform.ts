@@ -1,6 +1,4 @@
 import type { RequestContext } from '@server/context'
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { PLATFORM_COMPANY_DUE_DATE, PLATFORM_COMPANY_ID } from '@shared/constants'
 import {
   advanceDueDate,
@@ -13,6 +11,7 @@ import type { Executor } from '@server/db/client'
 import { AppError } from '@server/lib/app-error'
 import { hashPassword } from '@server/lib/passwords'
 import { dateIn } from '@shared/dates'
+import type { MediaService } from '../media/media.service'
 import type { PlansService } from '../plans/plans.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
@@ -25,6 +24,7 @@ export interface CompanyPlatformCollaborators {
   plans: PlansService
   settings: SettingsService
   users: UsersService
+  media: MediaService
   /** The company's WhatsApp connection ids, for stopping their sessions before a delete. */
   whatsappConnectionIds: (ctx: RequestContext) => Promise<number[]>
   /** Ends a WhatsApp session and forgets its pairing (the session manager's logout). */
@@ -52,6 +52,7 @@ export function createCompanyPlatformService(
     plans,
     settings,
     users,
+    media,
     whatsappConnectionIds,
     logoutSession,
   }: CompanyPlatformCollaborators,
@@ -155,7 +156,7 @@ export function createCompanyPlatformService(
 
     /**
      * Stops and logs out every WhatsApp session of the company, deletes it with everything it
-     * owns (one transaction: the foreign keys cascade), then removes its media folder. Files go
+     * owns (one transaction: the foreign keys cascade), then removes its media files. Files go
      * last so that a failed delete leaves a company whose files are still there.
      */
     async remove(ctx: RequestContext, companyId: number): Promise<{ message: string }> {
@@ -174,7 +175,7 @@ export function createCompanyPlatformService(
       await deps.db.transaction(async (tx) => {
         if (!(await companies.remove(tx, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
       })
-      await rm(join(deps.config.mediaDir, String(companyId)), { recursive: true, force: true })
+      await media.removeCompany(companyId)
       return { message: 'Company deleted' }
     },
   }

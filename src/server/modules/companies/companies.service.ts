@@ -1,5 +1,4 @@
 import type { CompanyContext, RequestContext } from '@server/context'
-import { join } from 'node:path'
 import { PAGE_SIZE } from '@shared/constants'
 import type {
   CompaniesPlanResponse,
@@ -13,7 +12,7 @@ import { isSuper } from '@shared/permissions'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
-import { measureFolder } from './companies.disk'
+import type { MediaService } from '../media/media.service'
 import {
   companyContextOf,
   presentCompany,
@@ -23,10 +22,10 @@ import {
 import { companiesRepository, type CompanyChanges } from './companies.repository'
 import type { companies, CompanyRow } from './companies.table'
 
-/** Disk use is measured at most this often per company: walking a media folder is slow. */
+/** Media use is measured at most this often per company: walking a folder or a bucket is slow. */
 export const FOLDER_USAGE_TTL_MS = 60 * 60 * 1000
 
-export function createCompaniesService(deps: CoreDeps) {
+export function createCompaniesService(deps: CoreDeps, { media }: { media: MediaService }) {
   const repo = companiesRepository(deps.db)
 
   /** Own company, or any for the super user; others are not found. */
@@ -55,7 +54,7 @@ export function createCompaniesService(deps: CoreDeps) {
       Pick<CompanyRow, 'folderSize' | 'numberFileFolder' | 'updatedAtFolder'>
     >()
     for (const companyId of stale) {
-      const usage = await measureFolder(join(deps.config.mediaDir, String(companyId)))
+      const usage = await media.usage(companyId)
       fresh.set(companyId, await repo.saveFolderUsage(companyId, usage))
     }
     return fresh

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { fakeSocketFactory } from '@tests/helpers/fake-baileys'
@@ -156,7 +157,7 @@ describe('greeting attachment', () => {
     expect(first.statusCode).toBe(200)
     const stored = first.json<ConnectionDto>().greetingMediaAttachment!
     expect(stored).toMatch(/^connections\/[0-9a-f]{32}\.png$/)
-    const onDisk = t.services.media.absolutePath(company.id, stored)
+    const onDisk = join(t.config.mediaDir, String(company.id), stored)
     expect(existsSync(onDisk)).toBe(true)
     const second = await upload(connection.id, asManager)
     const replaced = second.json<ConnectionDto>().greetingMediaAttachment!
@@ -169,7 +170,7 @@ describe('greeting attachment', () => {
       headers: asManager,
     })
     expect([removed.statusCode, removed.json().greetingMediaAttachment]).toEqual([200, null])
-    expect(existsSync(t.services.media.absolutePath(company.id, replaced))).toBe(false)
+    expect(existsSync(join(t.config.mediaDir, String(company.id), replaced))).toBe(false)
   })
 
   test('only images and videos, in the field `file`, by managers of the company', async () => {

@@ -11,7 +11,7 @@ import { buildCompany, buildConnection, buildContact, buildUser } from '@tests/f
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { createTestDriver } from '@tests/helpers/test-driver'
-import type { ChannelDriver } from '@server/channels/types'
+import { ChannelError, type ChannelDriver } from '@server/channels/types'
 import { contactTags, tags } from '../tags/tags.table'
 import { contacts } from './contacts.table'
 
@@ -454,6 +454,24 @@ describe('POST /contacts/import and /contacts/import/chats', () => {
       'Agenda',
       '5511955550003',
     ])
+  })
+
+  test("answer the session's own failure with its code, not a crash", async () => {
+    const { company, asAgent } = await team()
+    await buildConnection(t.db, company, { status: 'CONNECTED', isDefault: true })
+    t.services.channels.register('whatsapp', {
+      ...createTestDriver().driver,
+      addressBook: () => Promise.reject(new ChannelError('ERR_WAPP_OWNER_TIMEOUT', true)),
+      knownChats: () => Promise.reject(new ChannelError('ERR_WAPP_NOT_INITIALIZED', true)),
+    })
+    const phone = await t.app.inject({ method: 'POST', url: '/contacts/import', headers: asAgent })
+    expect([phone.statusCode, phone.json()]).toEqual([504, { error: 'ERR_WAPP_OWNER_TIMEOUT' }])
+    const chats = await t.app.inject({
+      method: 'POST',
+      url: '/contacts/import/chats',
+      headers: asAgent,
+    })
+    expect([chats.statusCode, chats.json()]).toEqual([409, { error: 'ERR_WAPP_NOT_INITIALIZED' }])
   })
 
   test('need a connected WhatsApp session of the company', async () => {

@@ -15,9 +15,10 @@ import {
   type UploadPreviewDto,
 } from '@shared/contracts/contacts'
 import { TAG_NAME, type TagDto } from '@shared/contracts/tags'
+import { isErrorCode } from '@shared/errors'
 import { isAdmin } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
-import type { ProviderContact } from '@server/channels/types'
+import { ChannelError, type ProviderContact } from '@server/channels/types'
 import type { ChannelRegistry } from '@server/channels/registry'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
@@ -467,6 +468,16 @@ export function createContactImportService(
     return { connection: channels.connectionFor(connection), driver }
   }
 
+  /** The session's list; its failure (the session gone, its owner not answering) keeps its code. */
+  async function readSession(read: () => Promise<ProviderContact[]>) {
+    try {
+      return await read()
+    } catch (error) {
+      if (error instanceof ChannelError && isErrorCode(error.code)) throw new AppError(error.code)
+      throw error
+    }
+  }
+
   const providerRows = (list: ProviderContact[]): ImportItem[] =>
     list.map((person, index) => ({
       row: index + 1,
@@ -555,7 +566,7 @@ export function createContactImportService(
     async fromPhone(ctx: RequestContext, body: ImportFromConnectionQuery): Promise<ImportJobDto> {
       const { connection, driver } = await sessionFor(ctx, body)
       if (!driver.addressBook) throw new AppError('ERR_CHANNEL_UNSUPPORTED')
-      const list = await driver.addressBook(connection)
+      const list = await readSession(() => driver.addressBook!(connection))
       return start(ctx, 'phone', providerRows(list), {
         validate: false,
         onlyNew: true,
@@ -566,7 +577,7 @@ export function createContactImportService(
     async fromChats(ctx: RequestContext, body: ImportFromConnectionQuery): Promise<ImportJobDto> {
       const { connection, driver } = await sessionFor(ctx, body)
       if (!driver.knownChats) throw new AppError('ERR_CHANNEL_UNSUPPORTED')
-      const list = await driver.knownChats(connection)
+      const list = await readSession(() => driver.knownChats!(connection))
       return start(ctx, 'chats', providerRows(list), {
         validate: false,
         onlyNew: true,

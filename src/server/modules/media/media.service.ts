@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, normalize, sep } from 'node:path'
+import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, extname, join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
+import type { ServerConfig } from '@server/config'
 import type { CoreDeps } from '@server/deps'
 import { AppError } from '@server/lib/app-error'
+import { createDiskStorage } from './media.disk'
+import { withDiskFallback } from './media.legacy'
+import { createS3Storage } from './media.s3'
+import type { MediaStorage } from './media.storage'
 
 const IMAGE_TYPES = new Map([
   ['image/png', 'png'],
@@ -83,18 +90,33 @@ function looksLikeText(head: Buffer): boolean {
 /** Signed URLs stay identical within an hour so clients can cache them. */
 const URL_LIFETIME_SECONDS = 3600
 
+/** Uploads on their way to an object store, and objects a driver needs as a file. */
+const STAGING_DIR = join(tmpdir(), 'atende-media')
+
 /**
- * Files under `DATA_DIR/media/{companyId}/…` with server-made names; the content decides the
- * type, never the client's file name. Files are served through short-lived signed URLs.
+ * The configured storage: the S3 bucket when `S3_BUCKET` is set, still reading the files kept
+ * on disk before it; otherwise the disk under `DATA_DIR/media`.
+ */
+function createMediaStorage(config: ServerConfig): MediaStorage {
+  const disk = createDiskStorage(config.mediaDir)
+  return config.s3
+    ? withDiskFallback(createS3Storage(config.s3, { stagingDir: STAGING_DIR }), disk)
+    : disk
+}
+
+/**
+ * Media files of each company, `{companyId}/{folder}/{name}`, on disk or in an object store
+ * (`createMediaStorage`), with server-made names; the content decides the type, never the
+ * client's file name. Files are served through short-lived signed URLs.
  */
 export function createMediaService(deps: CoreDeps) {
-  const root = deps.config.mediaDir
+  const storage = createMediaStorage(deps.config)
 
-  const absolute = (companyId: number, relative: string) => {
-    const companyRoot = join(root, String(companyId))
-    const path = normalize(join(companyRoot, relative))
-    if (!path.startsWith(companyRoot + sep)) throw new AppError('ERR_NOT_FOUND')
-    return path
+  /** The file's content; ERR_MEDIA_UNAVAILABLE when it is gone. */
+  async function contentOf(companyId: number, relative: string, range?: string) {
+    const content = await storage.read(companyId, relative, range)
+    if (!content) throw new AppError('ERR_MEDIA_UNAVAILABLE')
+    return content
   }
 
   return {
@@ -108,17 +130,16 @@ export function createMediaService(deps: CoreDeps) {
       if (content.length > maxBytes) throw new AppError('ERR_FILE_TOO_LARGE')
       const type = await fileTypeFromBuffer(content)
       const extension = type ? IMAGE_TYPES.get(type.mime) : undefined
-      if (!extension) throw new AppError('ERR_INVALID_FILE')
+      if (!type || !extension) throw new AppError('ERR_INVALID_FILE')
       const relative = `${folder}/${randomBytes(16).toString('hex')}.${extension}`
-      const path = absolute(companyId, relative)
-      await mkdir(dirname(path), { recursive: true })
-      await writeFile(path, content, { mode: 0o640 })
+      await storage.write(companyId, relative, content, type.mime)
       return relative
     },
 
     /**
-     * Stores any file of at most `maxBytes` under `folder`, streaming it to disk. The type comes
-     * from the content (file-type); the server makes the name. Throws ERR_FILE_TOO_LARGE.
+     * Stores any file of at most `maxBytes` under `folder`, streaming it to a staging file, then
+     * to the storage. The type comes from the content (file-type); the server makes the name.
+     * Throws ERR_FILE_TOO_LARGE.
      */
     async saveFile(
       companyId: number,
@@ -127,7 +148,7 @@ export function createMediaService(deps: CoreDeps) {
       options: { maxBytes: number; originalName?: string },
     ): Promise<StoredFile> {
       const id = randomBytes(16).toString('hex')
-      const partial = absolute(companyId, `${folder}/.${id}.part`)
+      const partial = storage.stagingPath(companyId, folder, id)
       await mkdir(dirname(partial), { recursive: true })
       let size = 0
       const limit = new Transform({
@@ -160,7 +181,7 @@ export function createMediaService(deps: CoreDeps) {
           }
         }
         const relative = `${folder}/${id}.${extension}`
-        await rename(partial, absolute(companyId, relative))
+        await storage.commit(partial, companyId, relative, servedType(mime, extension))
         return {
           path: relative,
           mime,
@@ -174,23 +195,48 @@ export function createMediaService(deps: CoreDeps) {
       }
     },
 
-    /** The file's place on disk (for drivers that upload from a path). */
-    absolutePath: (companyId: number, relative: string) => absolute(companyId, relative),
-
-    /** The file's bytes; ERR_MEDIA_UNAVAILABLE when it is gone. */
-    async readFile(companyId: number, relative: string): Promise<Buffer> {
+    /**
+     * Runs `use` with the file as a path of this machine (for drivers that upload from a path):
+     * a file of the object store is downloaded for the call and removed after it.
+     * ERR_MEDIA_UNAVAILABLE when the file is gone.
+     */
+    async withLocalFile<T>(
+      companyId: number,
+      relative: string,
+      use: (path: string) => Promise<T>,
+    ): Promise<T> {
+      const content = await contentOf(companyId, relative)
+      if ('path' in content) return use(content.path)
+      const copy = join(STAGING_DIR, `${randomBytes(16).toString('hex')}${extname(relative)}`)
       try {
-        return await readFile(absolute(companyId, relative))
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-          throw new AppError('ERR_MEDIA_UNAVAILABLE')
-        throw error
+        await mkdir(STAGING_DIR, { recursive: true })
+        await pipeline(content.body, createWriteStream(copy, { mode: 0o600 }))
+        return await use(copy)
+      } finally {
+        await rm(copy, { force: true })
       }
     },
 
-    async remove(companyId: number, relative: string): Promise<void> {
-      await rm(absolute(companyId, relative), { force: true })
+    /** The file's bytes; ERR_MEDIA_UNAVAILABLE when it is gone. */
+    async readFile(companyId: number, relative: string): Promise<Buffer> {
+      const content = await contentOf(companyId, relative)
+      return 'path' in content ? readFile(content.path) : buffer(content.body)
     },
+
+    /** The file to serve for a signed URL; `range` is one Range header range. */
+    content: contentOf,
+
+    async remove(companyId: number, relative: string): Promise<void> {
+      await storage.remove(companyId, relative)
+    },
+
+    /** Every file of the company (its deletion). */
+    async removeCompany(companyId: number): Promise<void> {
+      await storage.removeCompany(companyId)
+    },
+
+    /** Bytes and files the company stores. */
+    usage: (companyId: number) => storage.usage(companyId),
 
     signedUrl(companyId: number, relative: string): string {
       const path = `/media/${companyId}/${relative}`
@@ -199,18 +245,21 @@ export function createMediaService(deps: CoreDeps) {
       return `${path}?expires=${expires}&signature=${deps.tokens.signPath(path, expires)}`
     },
 
-    /** The file behind a signed URL, or null when the signature is wrong or expired. */
-    resolveSigned(
-      companyId: number,
-      relative: string,
-      expires: number,
-      signature: string,
-    ): string | null {
-      const path = `/media/${companyId}/${relative}`
-      if (!deps.tokens.verifyPathSignature(path, expires, signature)) return null
-      return absolute(companyId, relative)
+    /** Whether a media URL's signature is ours and has not expired. */
+    isSigned(companyId: number, relative: string, expires: number, signature: string): boolean {
+      return deps.tokens.verifyPathSignature(`/media/${companyId}/${relative}`, expires, signature)
     },
   }
+}
+
+/**
+ * The type a file is served with: the sniffed one where the extension was kept; a `.bin` is
+ * opaque bytes however it sniffed, so no upload is ever served as markup a browser would run.
+ */
+function servedType(mime: string, extension: string): string {
+  if (extension === 'bin') return 'application/octet-stream'
+  if (extension === 'txt') return 'text/plain; charset=utf-8'
+  return mime
 }
 
 export type MediaService = ReturnType<typeof createMediaService>

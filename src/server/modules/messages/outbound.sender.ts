@@ -3,6 +3,7 @@ import type { ChannelRegistry } from '@server/channels/registry'
 import { ChannelError, type ChatRef, type OutgoingMessage } from '@server/channels/types'
 import { sessionLockKey } from '@server/channels/whatsapp'
 import type { CoreDeps } from '@server/deps'
+import { AppError } from '@server/lib/app-error'
 import { createPoller, type Poller } from '@server/lib/poller'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { MediaService } from '../media/media.service'
@@ -32,6 +33,13 @@ const sendKind = (mediaType: string): 'image' | 'audio' | 'video' | 'application
     ? mediaType
     : 'application'
 
+/** A stored file that is gone fails its message at once, as a driver's missing file does. */
+const missingFile = (error: unknown): never => {
+  if (error instanceof AppError && error.code === 'ERR_MEDIA_UNAVAILABLE')
+    throw new ChannelError('ERR_SENDING_WAPP_MSG', false, 'media file missing')
+  throw error
+}
+
 /**
  * The ordered sender (ARCHITECTURE §3 "Outbound"): messages are stored first (queued, ack 0) and
  * sent from here, per connection in id order, one conversation never overtaking itself. The queue
@@ -54,11 +62,16 @@ export function createOutboundSender(
   let started = false
   let sweep: Poller | null = null
 
-  async function outgoingOf(message: MessageRow, contact: ContactRow): Promise<OutgoingMessage> {
+  /** The message for the driver; `mediaFile` is its stored file as a path of this machine. */
+  async function outgoingOf(
+    message: MessageRow,
+    contact: ContactRow,
+    mediaFile: string | null,
+  ): Promise<OutgoingMessage> {
     const outgoing: OutgoingMessage = { to: chatOf(contact), body: message.body }
-    if (message.mediaPath) {
+    if (message.mediaPath && mediaFile) {
       outgoing.media = {
-        path: media.absolutePath(message.companyId, message.mediaPath),
+        path: mediaFile,
         mime: message.mediaMime ?? 'application/octet-stream',
         fileName: message.mediaName ?? basename(message.mediaPath),
         kind: sendKind(message.mediaType),
@@ -104,10 +117,14 @@ export function createOutboundSender(
     try {
       // The session may come up (or the driver be registered) later: worth retrying.
       if (!driver) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true)
-      sent = await driver.send(
-        channels.connectionFor(context.connection),
-        await outgoingOf(message, context.contact),
-      )
+      const send = async (mediaFile: string | null) =>
+        driver.send(
+          channels.connectionFor(context.connection),
+          await outgoingOf(message, context.contact, mediaFile),
+        )
+      sent = message.mediaPath
+        ? await media.withLocalFile(message.companyId, message.mediaPath, send).catch(missingFile)
+        : await send(null)
     } catch (error) {
       return fail(message, error)
     }

@@ -74,10 +74,12 @@ export const useConversationRealtime = (ticket: TicketDto, onGone: () => void): 
     if (!socket) return
     const join = () => socket.emit(JOIN, uuid)
     if (socket.connected) join()
-    // Rooms do not survive a reconnection, and events sent meanwhile were lost.
+    // A new connection has no rooms and missed what was sent meanwhile; a recovered one got
+    // it, and joining again only confirms the room.
     const onConnect = () => {
       join()
-      void client.invalidateQueries({ queryKey: conversationQueries.window(ticketId).queryKey })
+      if (!socket.recovered)
+        void client.invalidateQueries({ queryKey: conversationQueries.window(ticketId).queryKey })
     }
     socket.on('connect', onConnect)
     return () => {

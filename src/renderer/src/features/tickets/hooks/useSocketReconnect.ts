@@ -3,7 +3,9 @@ import { useSocket } from '@renderer/hooks/useSocket'
 
 /**
  * Calls `onReconnect` each time the company socket connects again after losing its connection,
- * when events may have been missed. The first connection is not a reconnection.
+ * when events may have been missed. The first connection is not a reconnection, and neither is
+ * a recovered one: the server (any instance) sent what was emitted meanwhile, so a thousand
+ * clients of a stopped instance do not all refetch their lists at once.
  */
 export const useSocketReconnect = (onReconnect: () => void): void => {
   const socket = useSocket()
@@ -22,7 +24,7 @@ export const useSocketReconnect = (onReconnect: () => void): void => {
     const handleConnect = () => {
       if (!lost) return
       lost = false
-      handlerRef.current()
+      if (!socket.recovered) handlerRef.current()
     }
     socket.on('disconnect', handleDisconnect)
     socket.on('connect', handleConnect)
