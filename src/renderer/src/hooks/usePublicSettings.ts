@@ -12,7 +12,10 @@ export interface Branding {
   logoLight: string | null
   logoDark: string | null
   favicon: string | null
-  /** Sign-up is offered unless the platform switched it off. */
+  /**
+   * Sign-up is offered once the settings are read, unless the platform switched it off (a setting
+   * that could not be read does not switch it off).
+   */
   allowSignup: boolean
 }
 
@@ -31,6 +34,6 @@ export const usePublicSettings = (): Branding => {
     logoLight: brandingFileUrl(data?.appLogoLight),
     logoDark: brandingFileUrl(data?.appLogoDark),
     favicon: brandingFileUrl(data?.appLogoFavicon),
-    allowSignup: data?.allowSignup !== 'disabled',
+    allowSignup: !isLoading && data?.allowSignup !== 'disabled',
   }
 }

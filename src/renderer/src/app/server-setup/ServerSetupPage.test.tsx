@@ -59,9 +59,16 @@ const connectTo = async (address: string) => {
 test('an http address outside this computer is refused with its reason, before any request', async () => {
   const setServerUrl = vi.spyOn(desktop, 'setServerUrl')
   renderPage()
-  await connectTo('http://atende.example.com')
+  await connectTo('http://atende.example.com:8443/atende')
+  // Why, and the address to use instead.
   expect(
-    await screen.findByText(i18n.t('ERR_INSECURE_SERVER_URL', { ns: 'errors' }), {}, SLOW),
+    await screen.findByText(
+      'http:// addresses are accepted only for this computer (localhost): over a network, ' +
+        'passwords and messages would travel unprotected. Use https://atende.example.com:8443/atende. ' +
+        "If that does not work, ask your administrator for the server's https address.",
+      {},
+      SLOW,
+    ),
   ).toBeTruthy()
   expect(probed).toEqual([])
   expect(setServerUrl).not.toHaveBeenCalled()

@@ -29,6 +29,18 @@ const REFUSAL_TEXT = {
   ERR_INSECURE_SERVER_URL: 'errors:ERR_INSECURE_SERVER_URL',
 } as const satisfies Record<ServerUrlRefusal, string>
 
+/** A refused address: why, and for http to another computer the https address to use. */
+interface Refusal {
+  code: ServerUrlRefusal
+  httpsUrl: string | null
+}
+
+/** The same address over https, in its canonical form, when that is a valid address. */
+const httpsVersion = (input: string): string | null => {
+  const checked = checkServerUrl(input.trim().replace(/^http:/i, 'https:'))
+  return checked.ok ? checked.url : null
+}
+
 /**
  * First run of the desktop app: which server to use, this computer's or a company's. The
  * address must pass the rule main applies too (`checkServerUrl`: https, or http to this
@@ -40,14 +52,21 @@ export const ServerSetupPage = () => {
   const { t } = useTranslation('shell')
   const [choice, setChoice] = useState<Choice>('local')
   const [customUrl, setCustomUrl] = useState('')
-  const [refusal, setRefusal] = useState<ServerUrlRefusal | null>(null)
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [unreachable, setUnreachable] = useState(false)
   const [checking, setChecking] = useState(false)
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const checked = checkServerUrl(choice === 'local' ? LOCAL_SERVER_URL : customUrl)
-    setRefusal(checked.ok ? null : checked.error)
+    setRefusal(
+      checked.ok
+        ? null
+        : {
+            code: checked.error,
+            httpsUrl: checked.error === 'ERR_INSECURE_SERVER_URL' ? httpsVersion(customUrl) : null,
+          },
+    )
     setUnreachable(false)
     if (!checked.ok) return
     const { url } = checked
@@ -62,6 +81,9 @@ export const ServerSetupPage = () => {
       setChecking(false)
     }
   }
+
+  const refusalText = (shown: Refusal) =>
+    shown.httpsUrl ? t('server.insecureUrl', { url: shown.httpsUrl }) : t(REFUSAL_TEXT[shown.code])
 
   return (
     <main className={styles.root}>
@@ -83,7 +105,7 @@ export const ServerSetupPage = () => {
             <Field
               label={t('server.url')}
               required
-              validationMessage={refusal ? t(REFUSAL_TEXT[refusal]) : undefined}
+              validationMessage={refusal ? refusalText(refusal) : undefined}
             >
               <Input
                 type="url"

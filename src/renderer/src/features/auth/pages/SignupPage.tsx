@@ -1,12 +1,20 @@
-import { Field, Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import {
+  Field,
+  Input,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+} from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import axios from 'axios'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
-import { errorMessage, notifySuccess } from '@renderer/lib/notify'
+import { errorMessage } from '@renderer/lib/notify'
 import { AuthLayout } from '../components/AuthLayout'
 import { useAuthFormStyles } from '../components/AuthForm.styles'
 import { PasswordInput } from '../components/PasswordInput'
@@ -33,10 +41,10 @@ const isField = (value: unknown): value is FieldPath<SignupValues> =>
  */
 export const SignupPage = () => {
   const styles = useAuthFormStyles()
-  const { t } = useTranslation('auth')
-  const navigate = useNavigate()
-  const { allowSignup } = usePublicSettings()
-  const plans = useQuery({ ...authQueries.publicPlans(), enabled: allowSignup })
+  const { t } = useTranslation(['auth', 'common'])
+  const settings = usePublicSettings()
+  const plans = useQuery({ ...authQueries.publicPlans(), enabled: settings.allowSignup })
+  const [receivedEmail, setReceivedEmail] = useState<string | null>(null)
   const signupMutation = useSignupMutation()
   const {
     register,
@@ -50,13 +58,11 @@ export const SignupPage = () => {
   })
 
   // The server answers alike whether the address was new or already had an account (it mails
-  // that account's owner instead), so the message covers both.
+  // that account's owner instead), so the message covers both; it stays on the page, where it
+  // can be read to the end.
   const handleSignup = (values: SignupValues) =>
     signupMutation.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(t('signup.success'))
-        void navigate('/login', { replace: true })
-      },
+      onSuccess: () => setReceivedEmail(values.email),
       onError: (error) => {
         const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined
         const field = (data as { field?: unknown } | undefined)?.field
@@ -69,14 +75,43 @@ export const SignupPage = () => {
     return message ? t(message) : undefined
   }
 
-  if (!allowSignup) {
+  const backToLogin = (
+    <div className={styles.center}>
+      <Link href="#/login">{t('signup.backToLogin')}</Link>
+    </div>
+  )
+
+  // Until the settings are read the form may be one the server refuses: offer nothing yet.
+  if (settings.isLoading) {
     return (
       <AuthLayout title={t('signup.title')}>
+        <Spinner label={t('common:loading')} />
+      </AuthLayout>
+    )
+  }
+
+  if (!settings.allowSignup) {
+    return (
+      <AuthLayout title={t('signup.disabledTitle')}>
         <MessageBar intent="info">
           <MessageBarBody>{t('signup.disabled')}</MessageBarBody>
         </MessageBar>
-        <div className={styles.center}>
-          <Link href="#/login">{t('signup.backToLogin')}</Link>
+        {backToLogin}
+      </AuthLayout>
+    )
+  }
+
+  if (receivedEmail !== null) {
+    return (
+      <AuthLayout title={t('signup.title')}>
+        <div className={styles.form}>
+          <MessageBar intent="success" layout="multiline" role="status">
+            <MessageBarBody>
+              <MessageBarTitle>{t('signup.receivedTitle')}</MessageBarTitle>
+              {t('signup.received', { email: receivedEmail })}
+            </MessageBarBody>
+          </MessageBar>
+          {backToLogin}
         </div>
       </AuthLayout>
     )

@@ -4,12 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test } from 'vitest'
 import type { CompanyAdminDto } from '@shared/contracts/companies'
 import type { PlanDto } from '@shared/contracts/plans'
 import { todayIn } from '@shared/dates'
 import { http } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
+import { endSession, startSession } from '@renderer/lib/session'
+import { buildSessionUser } from '@tests/renderer/session'
 import { advanceDueDate } from '../due-date'
 import { CompaniesManager } from './CompaniesManager'
 
@@ -84,7 +86,31 @@ const serve = (companies: CompanyAdminDto[]) => {
   return writes
 }
 
-afterEach(cleanup)
+/** The platform operator: the admin of company 1, whose e-mail is that company's. */
+const OPERATOR_EMAIL = '1@x.test'
+
+beforeEach(async () => {
+  await startSession({
+    token: 'access-token',
+    user: buildSessionUser({ profile: 'admin', super: true, email: OPERATOR_EMAIL }),
+  })
+})
+
+afterEach(async () => {
+  cleanup()
+  await endSession({ callServer: false })
+})
+
+const renderManager = () =>
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <CompaniesManager />
+      </QueryClientProvider>
+    </FluentProvider>,
+  )
 
 test('rows due in 1–5 days are yellow, due or overdue red; the Due Date button advances by the recurrence', async () => {
   await i18n.changeLanguage('pt-BR')
@@ -95,15 +121,7 @@ test('rows due in 1–5 days are yellow, due or overdue red; the Due Date button
     company(4, 'Vencida', addDays(0)),
     company(5, 'Atrasada', addDays(-4)),
   ])
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <CompaniesManager />
-      </QueryClientProvider>
-    </FluentProvider>,
-  )
+  renderManager()
   const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr')!
   expect((await rowOf('Em dia')).dataset.tone).toBeUndefined()
   expect((await rowOf('Vence logo')).dataset.tone).toBe('warning')
@@ -124,3 +142,26 @@ test('rows due in 1–5 days are yellow, due or overdue red; the Due Date button
     }),
   )
 })
+
+test("the operator's own company points him to his profile for his e-mail and password, which need his current password", async () => {
+  await i18n.changeLanguage('pt-BR')
+  serve([company(1, 'Plataforma', '2999-12-31'), company(2, 'Cliente', addDays(30))])
+  renderManager()
+  const editRow = async (name: string) => {
+    const row = (await screen.findByText(name, {}, SLOW)).closest('tr')!
+    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }))
+    return screen.getByRole('form', { name: 'Editar empresa' })
+  }
+
+  const own = await editRow('Plataforma')
+  expect(within(own).getByRole('textbox', { name: /^E-mail/ })).toHaveProperty('disabled', true)
+  expect(within(own).getByLabelText('Senha do administrador')).toHaveProperty('disabled', true)
+  expect(own.textContent).toContain(
+    'Esta é a sua própria conta: mude o seu e-mail e a sua senha em Perfil, no menu da sua conta.',
+  )
+
+  const other = await editRow('Cliente')
+  expect(within(other).getByRole('textbox', { name: /^E-mail/ })).toHaveProperty('disabled', false)
+  expect(within(other).getByLabelText('Senha do administrador')).toHaveProperty('disabled', false)
+  expect(other.textContent).not.toContain('sua própria conta')
+}, 20_000)

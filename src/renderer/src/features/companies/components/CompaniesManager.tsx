@@ -31,6 +31,7 @@ import { SelectField } from '@renderer/components/form/SelectField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useRecordSection } from '@renderer/hooks/useRecordSection'
+import { useCurrentUser } from '@renderer/hooks/useSession'
 import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
 import { formatDay, formatMoney } from '@renderer/lib/format'
 import { notifySuccess } from '@renderer/lib/notify'
@@ -204,9 +205,14 @@ interface CompanyFormProps {
 
 const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
   const { t } = useTranslation('companies')
+  const me = useCurrentUser()
   const save = useSaveCompanyMutation()
   const mode = company ? 'edit' : 'create'
   const platform = company?.id === PLATFORM_COMPANY_ID
+  // The company's admin is the user with its e-mail. When that is the signed-in operator, a new
+  // e-mail or password is his own, which the server changes only with his current password: the
+  // profile dialog asks for it, this form cannot send it.
+  const ownAccount = company !== null && company.email.toLowerCase() === me.email.toLowerCase()
   const { control, formProps } = useAdminSectionForm<CompanyFormValues>({
     defaultValues: company
       ? companyToFormValues(company)
@@ -230,7 +236,15 @@ const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
       {...formProps}
     >
       <TextField control={control} name="name" label={t('form.name')} required />
-      <TextField control={control} name="email" type="email" label={t('form.email')} required />
+      <TextField
+        control={control}
+        name="email"
+        type="email"
+        label={t('form.email')}
+        required
+        disabled={ownAccount}
+        hint={ownAccount ? t('form.ownAccountHint') : undefined}
+      />
       <TextField
         control={control}
         name="password"
@@ -238,6 +252,7 @@ const CompanyForm = ({ company, today, plans, onDone }: CompanyFormProps) => {
         autoComplete="new-password"
         label={t('form.password')}
         required={!company}
+        disabled={ownAccount}
       />
       <TextField control={control} name="phone" type="tel" label={t('form.phone')} />
       <SelectField

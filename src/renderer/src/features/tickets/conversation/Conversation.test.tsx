@@ -138,20 +138,24 @@ describe('Conversation', () => {
 
   it('resends a failed media message through the server, as the same message', async () => {
     const ticket = buildTicket()
-    serve(ticket, [
-      buildOwnMessage(1, {
-        id: 7,
-        body: 'Comprovante',
-        mediaType: 'image',
-        mediaUrl: 'https://atende.test/media/1/comprovante.png',
-        mediaName: 'comprovante.png',
-        ack: 0,
-        sendStatus: 'failed',
-        sendAttempts: 6,
-        sendError: 'ERR_PROVIDER_UNAVAILABLE',
-      }),
-    ])
-    retrySend.mockResolvedValue(undefined)
+    const failed = buildOwnMessage(1, {
+      id: 7,
+      body: 'Comprovante',
+      mediaType: 'image',
+      mediaUrl: 'https://atende.test/media/1/comprovante.png',
+      mediaName: 'comprovante.png',
+      ack: 0,
+      sendStatus: 'failed',
+      sendAttempts: 6,
+      sendError: 'ERR_PROVIDER_UNAVAILABLE',
+    })
+    serve(ticket, [failed])
+    retrySend.mockResolvedValue({
+      ...failed,
+      sendStatus: 'queued',
+      sendAttempts: 0,
+      sendError: null,
+    })
     await renderConversation(ticket)
     await userEvent.click(await screen.findByRole('button', { name: 'Reenviar' }, SLOW))
     await waitFor(() => expect(retrySend).toHaveBeenCalledExactlyOnceWith(7))

@@ -108,7 +108,7 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   const { exporting, exportPdf } = useExportPdf(ticket, messages)
   const deleteMutation = useDeleteMessageMutation()
   const mediaMutation = useSendMediaMutation(ticket.id)
-  const { mutate: retrySend } = useRetrySendMutation()
+  const { mutateAsync: retrySend } = useRetrySendMutation()
   const { mutate: markRead } = useMarkReadMutation()
 
   const historyFailed = history.isError && !history.data

@@ -3,6 +3,7 @@ import { isAxiosError } from 'axios'
 import type {
   EditMessageBody,
   ForwardMessageBody,
+  MessageDto,
   MessageList,
   SendMessageBody,
   TranscriptionResult,
@@ -73,9 +74,8 @@ export const reactToMessage = async (id: number, type: string): Promise<void> =>
 }
 
 /** POST /messages/{id}/retry: a failed send of ours goes back to the server's sender. */
-export const retrySend = async (id: number): Promise<void> => {
-  await http.post(`/messages/${id}/retry`)
-}
+export const retrySend = async (id: number): Promise<MessageDto> =>
+  (await http.post<MessageDto>(`/messages/${id}/retry`)).data
 
 /** POST /messages/{ticketId}/read. */
 export const markTicketRead = async (ticketId: number): Promise<void> => {

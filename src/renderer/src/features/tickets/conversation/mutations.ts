@@ -74,10 +74,9 @@ export const useDeleteMessageMutation = () =>
 
 /**
  * Resends a failed message, text or media, as the same message; its `appMessage` updates show
- * it queued, then sent or failed again.
+ * it queued, then sent or failed again. A refusal is shown on the message's bubble, not as a toast.
  */
-export const useRetrySendMutation = () =>
-  useMutation({ mutationFn: (id: number) => retrySend(id), onError: notifyError })
+export const useRetrySendMutation = () => useMutation({ mutationFn: (id: number) => retrySend(id) })
 
 export const useReactMutation = () =>
   useMutation({

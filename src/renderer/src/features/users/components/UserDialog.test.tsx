@@ -165,7 +165,8 @@ describe('UserDialog saving', () => {
     const dialog = await openDialog(me, me)
     expect(within(dialog).queryByLabelText(/^Senha atual/)).toBeNull()
 
-    await userEvent.type(within(dialog).getByLabelText(/^Senha/), 'new-secret')
+    // Side by side with "Senha atual", the field for the new one says so.
+    await userEvent.type(within(dialog).getByLabelText(/^Nova senha/), 'new-secret')
     const current = await within(dialog).findByLabelText(/^Senha atual/)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await within(dialog).findByText('Obrigatório')).toBeTruthy()
@@ -190,7 +191,7 @@ describe('UserDialog saving', () => {
     const target = buildUserDto({ id: 5, name: 'Bia', email: 'bia@example.com' })
     const dialog = await openDialog(admin, target)
 
-    await userEvent.type(within(dialog).getByLabelText(/^Senha/), 'new-secret')
+    await userEvent.type(within(dialog).getByLabelText(/^Nova senha/), 'new-secret')
     const email = within(dialog).getByLabelText(/^E-mail/)
     await userEvent.clear(email)
     await userEvent.type(email, 'bia@new.example')

@@ -7,6 +7,8 @@ export const useUserGeneralTabStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
     columnGap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalM,
+    // A field with a hint or an error makes its row taller; its neighbour keeps its own height.
+    alignItems: 'start',
     paddingBlock: tokens.spacingVerticalM,
   },
   wide: { gridColumn: '1 / -1' },

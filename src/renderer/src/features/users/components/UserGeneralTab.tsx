@@ -91,7 +91,8 @@ export const UserGeneralTab = ({
         name="password"
         type={showPassword ? 'text' : 'password'}
         autoComplete="new-password"
-        label={t('dialog.fields.password')}
+        // On edit it sits beside "current password" when the user changes his own: name it new.
+        label={t(mode === 'create' ? 'dialog.fields.password' : 'dialog.fields.newPassword')}
         required={mode === 'create'}
         hint={mode === 'edit' ? t('dialog.hints.passwordEdit') : undefined}
         contentAfter={

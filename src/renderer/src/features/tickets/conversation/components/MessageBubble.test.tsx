@@ -2,6 +2,7 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MessageDto } from '@shared/contracts/messages'
 import { buildOwnMessage } from '@tests/renderer/tickets.fixtures'
@@ -10,7 +11,11 @@ import { MessageBubble, type MessageHandlers } from './MessageBubble'
 
 const ME = 1
 
-const renderBubble = (message: MessageDto, writable = true) => {
+const renderBubble = (
+  message: MessageDto,
+  writable = true,
+  onRetry: MessageHandlers['onRetry'] = (retried) => Promise.resolve(retried),
+) => {
   const handlers: MessageHandlers = {
     onReply: vi.fn(),
     onReact: vi.fn(),
@@ -18,15 +23,15 @@ const renderBubble = (message: MessageDto, writable = true) => {
     onDelete: vi.fn(),
     onForward: vi.fn(),
     onTranscribe: vi.fn(),
-    onRetry: vi.fn(),
+    onRetry: vi.fn(onRetry),
     onOpenImage: vi.fn(),
     onJumpTo: vi.fn(),
     onToggleSelect: vi.fn(),
   }
-  render(
+  const bubble = (shown: MessageDto) => (
     <FluentProvider theme={webLightTheme}>
       <MessageBubble
-        message={message}
+        message={shown}
         meId={ME}
         writable={writable}
         showSender={false}
@@ -36,9 +41,22 @@ const renderBubble = (message: MessageDto, writable = true) => {
         selected={false}
         handlers={handlers}
       />
-    </FluentProvider>,
+    </FluentProvider>
   )
-  return handlers
+  const { rerender } = render(bubble(message))
+  return Object.assign(handlers, { update: (next: MessageDto) => rerender(bubble(next)) })
+}
+
+/** A refusal of the server, as axios rejects it. */
+const refusal = (error: string) => {
+  const response: AxiosResponse = {
+    status: 403,
+    data: { error },
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  }
+  return new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, null, response)
 }
 
 afterEach(cleanup)
@@ -93,6 +111,75 @@ describe('a send that went wrong', () => {
     expect(document.activeElement).toBe(retry)
     await userEvent.keyboard('{Enter}')
     expect(handlers.onRetry).toHaveBeenCalledExactlyOnceWith(message)
+  })
+
+  it('Retry is busy while the server takes the message back; a refusal shows on the bubble', async () => {
+    const failed = buildOwnMessage(ME, {
+      ack: 0,
+      sendStatus: 'failed',
+      sendAttempts: 1,
+      sendError: 'ERR_SENDING_WAPP_MSG',
+    })
+    let refuse = (_error: unknown) => undefined as void
+    const bubble = renderBubble(
+      failed,
+      true,
+      () => new Promise((_resolve, reject) => (refuse = reject)),
+    )
+    const retry = screen.getByRole('button', { name: 'Reenviar' })
+
+    await userEvent.click(retry)
+    expect(retry).toHaveProperty('disabled', true)
+    await userEvent.click(retry)
+    expect(bubble.onRetry).toHaveBeenCalledTimes(1)
+
+    refuse(refusal('ERR_MESSAGING_WINDOW_CLOSED'))
+    const alert = screen.getByRole('alert')
+    expect(
+      await within(alert).findByText(
+        'Não foi possível reenviar: Passaram-se mais de 24 horas desde a última mensagem do ' +
+          'contato: este canal não permite mais responder livremente.',
+      ),
+    ).toBeTruthy()
+    expect(retry).toHaveProperty('disabled', false)
+  })
+
+  it('a resend that failed too says so, with the time it was asked for', async () => {
+    const failed = buildOwnMessage(ME, {
+      ack: 0,
+      sendStatus: 'failed',
+      sendAttempts: 1,
+      sendError: 'ERR_SENDING_WAPP_MSG',
+      updatedAt: '2024-01-01T12:00:30.000Z',
+    })
+    const requeuedAt = '2024-01-01T12:07:00.000Z'
+    const bubble = renderBubble(failed, true, (message) =>
+      Promise.resolve({
+        ...message,
+        sendStatus: 'queued',
+        sendAttempts: 0,
+        sendError: null,
+        updatedAt: requeuedAt,
+      }),
+    )
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar' }))
+    expect(bubble.onRetry).toHaveBeenCalledExactlyOnceWith(failed)
+    // The answer arrived before the update that shows it queued: nothing has failed again yet.
+    expect(screen.getByRole('alert').textContent).not.toContain('também falhou')
+
+    bubble.update({
+      ...failed,
+      sendStatus: 'queued',
+      sendError: null,
+      sendAttempts: 0,
+      updatedAt: requeuedAt,
+    })
+    expect(screen.queryByRole('alert')).toBeNull()
+    bubble.update({ ...failed, updatedAt: '2024-01-01T12:07:01.000Z' })
+    expect(screen.getByRole('alert').textContent).toContain(
+      `O reenvio das ${formatTime(requeuedAt, 'pt-BR')} também falhou.`,
+    )
   })
 
   it('offers no Retry on a ticket the user may not write on', () => {

@@ -44,7 +44,8 @@ export interface MessageHandlers {
   onDelete: (message: MessageDto) => void
   onForward: (message: MessageDto) => void
   onTranscribe: (message: MessageDto) => void
-  onRetry: (message: MessageDto) => void
+  /** Resolves with the message as the server took it back; rejects with its refusal. */
+  onRetry: (message: MessageDto) => Promise<MessageDto>
   onOpenImage: (src: string) => void
   onJumpTo: (messageId: number) => void
   onToggleSelect: (message: MessageDto) => void

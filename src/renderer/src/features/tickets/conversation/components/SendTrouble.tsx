@@ -1,7 +1,9 @@
-import { Button, Caption1, mergeClasses } from '@fluentui/react-components'
+import { Caption1, mergeClasses } from '@fluentui/react-components'
 import { ArrowClockwiseRegular } from '@fluentui/react-icons'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '@shared/contracts/messages'
+import { BusyButton } from '@renderer/components/BusyButton'
 import { errorMessage } from '@renderer/lib/notify'
 import { sendTrouble } from '../message-rules'
 import { formatTime } from '../timeline'
@@ -11,7 +13,8 @@ export interface SendTroubleProps {
   message: MessageDto
   /** Offer Retry: a failed send of ours on a ticket the user may write on. */
   retryable: boolean
-  onRetry: (message: MessageDto) => void
+  /** Hands the message back to the server's sender; resolves with it as the server answered. */
+  onRetry: (message: MessageDto) => Promise<MessageDto>
 }
 
 /**
@@ -22,8 +25,26 @@ export interface SendTroubleProps {
 export const SendTrouble = ({ message, retryable, onRetry }: SendTroubleProps) => {
   const { t, i18n } = useTranslation('messages')
   const styles = useSendTroubleStyles()
+  const [resending, setResending] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  // When the server took the message back, on its clock: a failure stored after that is the
+  // resend's own, which would otherwise look exactly like the failure before it.
+  const [requeuedAt, setRequeuedAt] = useState<string | null>(null)
   const trouble = sendTrouble(message)
   if (!trouble) return null
+
+  const handleRetry = async () => {
+    setResending(true)
+    setRefusal(null)
+    try {
+      setRequeuedAt((await onRetry(message)).updatedAt)
+    } catch (error) {
+      setRefusal(errorMessage(error))
+    } finally {
+      setResending(false)
+    }
+  }
+
   const lastError = message.sendError && (
     <Caption1>
       {t('message.lastError', { reason: errorMessage({ error: message.sendError }) })}
@@ -45,6 +66,7 @@ export const SendTrouble = ({ message, retryable, onRetry }: SendTroubleProps) =
       </div>
     )
   }
+  const failedAgain = requeuedAt !== null && Date.parse(message.updatedAt) > Date.parse(requeuedAt)
   return (
     <div className={mergeClasses(styles.root, styles.failed)} role="alert">
       <Caption1 className={styles.title}>
@@ -52,17 +74,24 @@ export const SendTrouble = ({ message, retryable, onRetry }: SendTroubleProps) =
           ? t('message.notSent', { attempts: message.sendAttempts })
           : t('message.failed')}
       </Caption1>
+      {failedAgain && (
+        <Caption1>
+          {t('message.resendFailed', { time: formatTime(requeuedAt, i18n.language) })}
+        </Caption1>
+      )}
       {lastError}
       {retryable && (
-        <Button
+        <BusyButton
           size="small"
           appearance="subtle"
           icon={<ArrowClockwiseRegular />}
-          onClick={() => onRetry(message)}
+          busy={resending}
+          onClick={() => void handleRetry()}
         >
           {t('actions.retry')}
-        </Button>
+        </BusyButton>
       )}
+      {refusal && <Caption1>{t('message.retryRefused', { reason: refusal })}</Caption1>}
     </div>
   )
 }
