@@ -90,6 +90,13 @@ const connectionString =
 const db = new pg.Client({ connectionString })
 await db.connect()
 await db.query(insertQueues, queueValues)
+// Every spec creates its users and connections in the platform company: a private plan of its own
+// with room for all of them (the default plan, which sign-ups get, keeps its limits).
+await db.query(`WITH plan AS (
+    INSERT INTO plans (name, users, connections, queues, "isPublic")
+    VALUES ('E2E Plataforma', 100, 50, 50, false) RETURNING id
+  )
+  UPDATE companies SET "planId" = (SELECT id FROM plan) WHERE id = 1`)
 await db.end()
 child.kill('SIGTERM')
 if ((await firstExit) !== 0) process.exit(1)

@@ -166,10 +166,11 @@ test('from the drawer an admin tags the contact, adds and deletes a note, blocks
   await expect(page).toHaveURL(route('/tickets'))
   await openDrawer(page, ticket.uuid)
 
-  // Tag: a new name typed in the tag box is created and linked at once.
+  // Tag: a new name typed in the tag box is created, by its explicit option, and linked at once.
   const tagBox = page.getByRole('combobox', { name: 'Buscar ou criar tag' })
-  await tagBox.fill(tagName)
-  await tagBox.press('Enter')
+  await tagBox.click()
+  await tagBox.pressSequentially(tagName)
+  await page.getByRole('option', { name: `Criar tag “${tagName}”` }).click()
   await expect(toast(page, 'Tags do contato salvas.')).toBeVisible()
   // Saved on the server: it is still there after a reload.
   await page.reload()

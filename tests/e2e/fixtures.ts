@@ -102,7 +102,7 @@ export interface Api {
    */
   login(credentials: Credentials): Promise<ApiSession>
   /**
-   * The platform operator (super user of company 1). Company 1's plan allows 10 users: specs
+   * The platform operator (super user of company 1). Company 1's e2e plan allows 100 users: specs
    * that only need "some signed-in user" create one there with `createUser`.
    */
   asOperator(): Promise<ApiSession>

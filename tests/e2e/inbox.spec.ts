@@ -104,7 +104,6 @@ const createAttendant = async (
   return { id: created.id, name: input.name, email, password }
 }
 
-const list = (page: Page, name: string) => page.getByRole('list', { name })
 const row = (page: Page, contact: string, status: string) =>
   page.getByRole('listitem', { name: `${contact}, ${status}` })
 
@@ -159,9 +158,6 @@ test('a Cloud API message is accepted, answered, acknowledged, transferred, clos
   await signIn(page, ana.email, ana.password)
   await expect(page).toHaveURL(route('/tickets'))
   await page.getByRole('tab', { name: /^Aguardando/ }).click()
-  await expect(
-    page.getByText('Nenhum atendimento aguardando nas filas selecionadas.'),
-  ).toBeVisible()
 
   // A customer writes: the signed webhook.
   const customer = `55119${String(Date.now()).slice(-8)}`
@@ -186,11 +182,9 @@ test('a Cloud API message is accepted, answered, acknowledged, transferred, clos
   )
 
   // Live, without a reload: the pending ticket shows on Ana's list.
+  // Other specs leave tickets in queue A too (a connection with one queue routes to it).
   const waiting = row(page, contactName, 'Aguardando')
-  await expect(list(page, 'Atendimentos aguardando').getByRole('listitem')).toHaveCount(1, {
-    timeout: 5_000,
-  })
-  await expect(waiting).toBeVisible()
+  await expect(waiting).toBeVisible({ timeout: 5_000 })
   await expect(waiting).toContainText(question)
 
   // Accept: the ticket has no queue, so Ana picks hers first.
@@ -208,7 +202,7 @@ test('a Cloud API message is accepted, answered, acknowledged, transferred, clos
   )
   await expect(page).toHaveURL(/#\/tickets\/[0-9a-f-]{36}$/)
   const attending = row(page, contactName, 'Em atendimento')
-  await expect(list(page, 'Atendimentos em andamento').getByRole('listitem')).toHaveCount(1)
+  await expect(attending).toBeVisible()
   await expect(attending).toContainText(E2E_QUEUES.a)
   const messages = page.getByRole('log', { name: 'Mensagens' })
   await expect(messages).toContainText(question)

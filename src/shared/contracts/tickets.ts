@@ -145,6 +145,11 @@ export const CloseAllTicketsBody = Type.Object({
   selectedQueueIds: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
 })
 export const CloseAllTicketsResult = Type.Object({ count: Type.Integer() })
+/** GET /tickets/closeAll: how many tickets the same POST would close, asked before confirming. */
+export const CloseAllTicketsQuery = Type.Object({
+  status: CloseAllTicketsBody.properties.status,
+  selectedQueueIds: Type.Optional(JsonIdList),
+})
 
 export const UuidParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) })
 

@@ -34,6 +34,15 @@ export const seesGroupsOf = (viewer: TicketViewer, whatsappId: number | null): b
   viewer.allowGroup && (!viewer.whatsappId || viewer.whatsappId === whatsappId)
 
 /**
+ * Whether the notification bell covers every queue for this user: an admin with no queue of his
+ * own answers for all of them (his queue filter starts on all of them too), so his own tickets
+ * and the waiting ones notify wherever they are. Anyone else: his own queues (000 §6).
+ */
+export const notifiesFromEveryQueue = (
+  viewer: Pick<TicketViewer, 'queueIds'> & PermissionSubject,
+) => isAdmin(viewer) && viewer.queueIds.length === 0
+
+/**
  * Whether a user may see one ticket: show-all users every ticket, others their own, those of
  * their queues (or without a queue, with allTicket), the groups they see, and closed history
  * with allHistoric. Lists show part of this (`listScope`); the socket audience delivers exactly
@@ -111,6 +120,11 @@ export function listScope(
           viewer.whatsappId ? { kind: 'connection', id: viewer.whatsappId } : all,
         )
       : none
+  const groupsOfAnyQueue: Scope = viewer.allowGroup
+    ? viewer.whatsappId
+      ? { kind: 'connection', id: viewer.whatsappId }
+      : all
+    : none
   const showAllScope: Scope = allHistoric
     ? withoutQueue
       ? all
@@ -120,7 +134,8 @@ export function listScope(
   switch (input.view) {
     case 'unread': {
       // The notification bell (reference §8.1 step 9): the viewer's own queues, not the selection.
-      const mine = viewer.queueIds
+      const everyQueue = notifiesFromEveryQueue(viewer)
+      const mine = (orNull: boolean): Scope => (everyQueue ? all : queues(viewer.queueIds, orNull))
       const ownStatuses: TicketStatus[] = input.showNotificationPending
         ? ['open', 'pending', 'group']
         : ['open']
@@ -130,9 +145,9 @@ export function listScope(
         visible: and(
           { kind: 'unread' },
           or(
-            and(own, status(...ownStatuses), queues(mine, true), groupsAllowed),
-            and(status(...waiting), queues(mine, withoutQueue), admin ? all : unassignedOrMine),
-            and(status('group'), groups(mine)),
+            and(own, status(...ownStatuses), mine(true), groupsAllowed),
+            and(status(...waiting), mine(withoutQueue), admin ? all : unassignedOrMine),
+            and(status('group'), everyQueue ? groupsOfAnyQueue : groups(viewer.queueIds)),
           ),
         ),
         latestAmong: null,

@@ -45,6 +45,11 @@ export const tickets: MatrixPart = {
       own: (f) => ({ url: `/tickets/${f.ticketId}` }),
       foreign: (f) => ({ url: `/tickets/${f.foreignTicketId}` }),
     },
+    'GET /tickets/closeAll': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/tickets/closeAll?status=pending' }),
+    },
     'POST /tickets/closeAll': {
       access: 'admin',
       allowedStatus: 202,
@@ -64,6 +69,7 @@ export const tickets: MatrixPart = {
     'POST /tickets': { url: '/tickets', payload: { queueId: 1 } },
     'PUT /tickets/:id': { url: '/tickets/1', payload: { status: 'flying' } },
     'DELETE /tickets/:id': { url: '/tickets/0' },
+    'GET /tickets/closeAll': { url: '/tickets/closeAll?status=closed' },
     'POST /tickets/closeAll': { url: '/tickets/closeAll', payload: { status: 'closed' } },
     'GET /tickets-log/:ticketId': { url: '/tickets-log/x' },
   },

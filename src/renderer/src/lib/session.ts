@@ -6,6 +6,8 @@ import { getAccessToken, http, setAccessToken, setAuthHandlers } from './http'
 import { i18n } from './i18n'
 import { notifyError, notifyWarning } from './notify'
 import { queryClient } from './query-client'
+import { clearSignOutNotice } from './sign-out-notice'
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage'
 import { subscriptionState } from './subscription'
 
 export type SessionState =
@@ -42,6 +44,7 @@ export const subscribeSession = (listener: Listener): (() => void) => {
  */
 const acceptTokens = async (response: SessionResponse, landing?: string): Promise<void> => {
   if (response.refreshToken) await desktop.saveRefreshToken(response.refreshToken)
+  rememberBrowserSession(true)
   setAccessToken(response.token)
   setState({ status: 'signed-in', user: response.user, ...(landing ? { landing } : {}) })
 }
@@ -56,6 +59,7 @@ const announceSubscription = (user: SessionUser): void => {
 
 /** Signs in with a login answer: keeps the tokens and announces the subscription state. */
 export const startSession = async (response: SessionResponse): Promise<void> => {
+  clearSignOutNotice()
   await acceptTokens(response, '/tickets')
   announceSubscription(response.user)
 }
@@ -90,6 +94,17 @@ const requestRefresh = async (): Promise<string> => {
   return data.token
 }
 
+/**
+ * Whether this browser signed in and has not signed out since: the refresh cookie is httpOnly,
+ * so without this mark every first visit would ask the server and log a 401 for nothing.
+ */
+const rememberBrowserSession = (signedIn: boolean): void => {
+  if (isDesktop) return
+  if (signedIn) writeStorage(STORAGE_KEYS.signedIn, '1')
+  else removeStorage(STORAGE_KEYS.signedIn)
+}
+const mayHaveBrowserSession = (): boolean => isDesktop || readStorage(STORAGE_KEYS.signedIn) === '1'
+
 let restoring: Promise<void> | null = null
 
 /**
@@ -102,9 +117,14 @@ export const restoreSession = (): Promise<void> => {
 }
 
 const restore = async (): Promise<void> => {
+  if (!mayHaveBrowserSession()) {
+    setState({ status: 'signed-out' })
+    return
+  }
   try {
     await refreshSession()
   } catch {
+    rememberBrowserSession(false)
     setState({ status: 'signed-out' })
     return
   }
@@ -122,6 +142,7 @@ export const endSession = async ({ callServer = true }: { callServer?: boolean }
       .catch(() => undefined)
   }
   setAccessToken(null)
+  rememberBrowserSession(false)
   await desktop.clearVault()
   queryClient.clear()
   setState({ status: 'signed-out' })

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   volume: 'volume',
   version: 'version',
+  /** '1' while this browser holds a session: start-up asks the server only then. */
+  signedIn: 'signedIn',
 } as const
 
 /** Reads a key, answering null where storage is unavailable (private mode, sandboxed frames). */
@@ -23,6 +25,14 @@ export const writeStorage = (key: string, value: string): void => {
     window.localStorage.setItem(key, value)
   } catch {
     // Storage refused (quota or policy): the preference simply is not remembered.
+  }
+}
+
+export const removeStorage = (key: string): void => {
+  try {
+    window.localStorage.removeItem(key)
+  } catch {
+    // Storage unavailable: there is nothing to remove.
   }
 }
 

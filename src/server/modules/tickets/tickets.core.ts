@@ -59,13 +59,18 @@ export function createTicketCore(
       ? media.signedUrl(view.contact.companyId, view.contact.picturePath)
       : ''
 
-  /** A new ticket's status and flags, by who opens it (reference §8.5 step 4). */
+  /**
+   * A new ticket's status and flags, by who opens it (reference §8.5 step 4). `soleQueueId` is
+   * the connection's queue when it has exactly one: a contact writing in there can only belong
+   * to it, and without it the ticket would wait without queue, unseen by its attendants.
+   */
   async function initialValues(
     tx: Executor,
     companyId: number,
     contact: ContactRow,
     connection: ConnectionRow,
     origin: TicketOrigin,
+    soleQueueId: number | null,
   ): Promise<NewTicket> {
     const base = {
       contactId: contact.id,
@@ -96,13 +101,18 @@ export function createTicketCore(
       : !contact.isGroup || groupAsTicket
         ? 'pending'
         : 'group'
+    const queueId = origin.imported
+      ? connection.queueIdImportMessages
+      : contact.isGroup
+        ? null
+        : soleQueueId
     return {
       ...base,
       status,
       isBot: status !== 'group',
       isActiveDemand: false,
       imported: origin.imported ? new Date() : null,
-      ...(origin.imported ? { queueId: connection.queueIdImportMessages } : {}),
+      queueId,
     }
   }
 
@@ -134,10 +144,21 @@ export function createTicketCore(
       results.set(ticket.contactId, { ticket, created: false, reopened: false, before: null })
 
     const values = new Map<number, NewTicket>()
+    const soleQueueId =
+      origin.kind === 'inbound' && missing().length > 0
+        ? await repo.soleQueueOf(companyId, connection.id)
+        : null
     for (const contactId of missing())
       values.set(
         contactId,
-        await initialValues(tx, companyId, contacts.get(contactId)!, connection, origin),
+        await initialValues(
+          tx,
+          companyId,
+          contacts.get(contactId)!,
+          connection,
+          origin,
+          soleQueueId,
+        ),
       )
 
     // A contact writing again shortly after a close gets that ticket back, not a new one.

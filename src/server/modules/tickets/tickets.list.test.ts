@@ -373,6 +373,27 @@ describe('notification bell (withUnreadMessages)', () => {
   })
 })
 
+describe('notification bell of an admin without queues', () => {
+  test('covers every queue: his own unread tickets and, with showNotificationPending, the waiting ones', async () => {
+    const { company, sales, support, admin, agent, ticket, asAdmin } = await t.team()
+    const mine = await ticket({
+      status: 'open',
+      userId: admin.id,
+      queueId: sales.id,
+      unreadMessages: 2,
+    })
+    await ticket({ status: 'open', userId: agent.id, queueId: sales.id, unreadMessages: 1 })
+    const waiting = await ticket({ status: 'pending', queueId: support.id, unreadMessages: 1 })
+    expect(idsOf(await list(asAdmin, { withUnreadMessages: 'true' }))).toEqual([mine.id])
+    await t.db.execute(
+      sql`UPDATE company_settings SET "showNotificationPending" = true WHERE "companyId" = ${company.id}`,
+    )
+    expect(idsOf(await list(asAdmin, { withUnreadMessages: 'true' }))).toEqual(
+      sorted(mine.id, waiting.id),
+    )
+  })
+})
+
 describe('paging', () => {
   test('keyset pages have no duplicates or gaps; pageNumber and count agree', async () => {
     const { sales, ticket, asAgent } = await t.team()

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle
 import { companyRow } from '@server/db/company-scope'
 import type { Channel } from '@shared/contracts/connections'
 import type { Executor } from '@server/db/client'
-import { connections, type ConnectionRow } from '../connections/connections.table'
+import { connectionQueues, connections, type ConnectionRow } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
 import { contactTags } from '../tags/tags.table'
@@ -156,6 +156,21 @@ export function ticketsRepository(db: Executor) {
           ),
         )
         .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id))
+    },
+
+    /** The connection's queue when it has exactly one, else null (none, or a choice to make). */
+    async soleQueueOf(companyId: number, connectionId: number): Promise<number | null> {
+      const links = await db
+        .select({ queueId: connectionQueues.queueId })
+        .from(connectionQueues)
+        .where(
+          and(
+            eq(connectionQueues.companyId, companyId),
+            eq(connectionQueues.connectionId, connectionId),
+          ),
+        )
+        .limit(2)
+      return links.length === 1 ? links[0]!.queueId : null
     },
 
     /** `lockContactConnection` for many contacts, in a fixed order so two callers cannot deadlock. */

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ErrorResponse, Id, IdParams, MessageResponse } from '@shared/contracts/common'
 import {
   CloseAllTicketsBody,
+  CloseAllTicketsQuery,
   CloseAllTicketsResult,
   CreateTicketBody,
   ListTicketsQuery,
@@ -75,6 +76,15 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       config: { access: 'admin' },
     },
     (request) => tickets.remove(request.ctx, request.params.id),
+  )
+
+  app.get(
+    '/tickets/closeAll',
+    {
+      schema: { querystring: CloseAllTicketsQuery, response: { 200: CloseAllTicketsResult } },
+      config: { access: 'admin' },
+    },
+    (request) => tickets.closeAllCount(request.ctx, request.query),
   )
 
   app.post(

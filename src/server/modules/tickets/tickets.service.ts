@@ -58,6 +58,11 @@ const CLOSE_ALL_BATCH = 50
 /** The connection channels a contact can be reached through. */
 const channelsFor = (contact: ContactRow): Channel[] =>
   contact.channel === 'whatsapp' ? ['whatsapp', 'whatsappapi'] : [contact.channel]
+/** Which tickets close-all takes: one status, optionally within some queues. */
+interface CloseAllSelection {
+  status: 'open' | 'pending'
+  selectedQueueIds?: number[]
+}
 
 export function createTicketsService(deps: CoreDeps, collaborators: Collaborators) {
   const { core, settings, queues, users, automaticMessages, markReadOnView } = collaborators
@@ -139,6 +144,14 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
       uuid: ticket.uuid,
       status: ticket.status,
     }
+  }
+
+  /** The tickets close-all selects: the status, within the selected queues that still exist. */
+  async function closeAllIds(ctx: RequestContext, selection: CloseAllSelection) {
+    const queueIds = selection.selectedQueueIds
+      ? await queues.existing(ctx.companyId, selection.selectedQueueIds)
+      : null
+    return repo.idsWithStatus(ctx.companyId, selection.status, queueIds)
   }
 
   async function closeInBatches(
@@ -311,19 +324,22 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
       return { message: 'ticket deleted' }
     },
 
+    /** How many tickets `closeAll` would close now, for the confirmation that asks first. */
+    async closeAllCount(
+      ctx: RequestContext,
+      query: { status: 'open' | 'pending'; selectedQueueIds?: string },
+    ): Promise<{ count: number }> {
+      const selectedQueueIds = parseIdList(query.selectedQueueIds, 'selectedQueueIds') ?? undefined
+      return { count: (await closeAllIds(ctx, { status: query.status, selectedQueueIds })).length }
+    },
+
     /**
      * Answers how many tickets will be closed and closes them in the background, in batches,
      * without farewell or rating. Each close is conditional on the status, so a second run (or a
      * ticket accepted meanwhile) is left alone.
      */
-    async closeAll(
-      ctx: RequestContext,
-      body: { status: 'open' | 'pending'; selectedQueueIds?: number[] },
-    ): Promise<{ count: number }> {
-      const queueIds = body.selectedQueueIds
-        ? await queues.existing(ctx.companyId, body.selectedQueueIds)
-        : null
-      const ids = await repo.idsWithStatus(ctx.companyId, body.status, queueIds)
+    async closeAll(ctx: RequestContext, body: CloseAllSelection): Promise<{ count: number }> {
+      const ids = await closeAllIds(ctx, body)
       closeInBatches(ctx.companyId, ctx.user.id, body.status, ids).catch((error: unknown) =>
         deps.log.error({ err: error }, 'close all failed'),
       )

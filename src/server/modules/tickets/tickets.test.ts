@@ -504,6 +504,26 @@ describe('DELETE /tickets/:id', () => {
   })
 })
 
+describe('GET /tickets/closeAll', () => {
+  test('counts what closing all would close, closing nothing', async () => {
+    const { sales, support, admin, agent, ticket, asAdmin } = await t.team()
+    // Everyone's open tickets count, not only the asker's: the POST closes them all.
+    const mine = await ticket({ status: 'open', queueId: sales.id, userId: admin.id })
+    await ticket({ status: 'open', queueId: sales.id, userId: agent.id })
+    await ticket({ status: 'open', queueId: support.id, userId: agent.id })
+    await ticket({ status: 'pending', queueId: sales.id })
+    const count = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/tickets/closeAll?${query}`, headers: asAdmin })
+
+    const inSales = await count(
+      `status=open&selectedQueueIds=${encodeURIComponent(`[${sales.id}]`)}`,
+    )
+    expect([inSales.statusCode, inSales.json()]).toEqual([200, { count: 2 }])
+    expect((await count('status=open')).json()).toEqual({ count: 3 })
+    expect((await row(mine.id))!.status).toBe('open')
+  })
+})
+
 describe('POST /tickets/closeAll', () => {
   test('closes the status within the selected queues in the background; twice is harmless', async () => {
     const { sales, support, ticket, asAdmin } = await t.team()

@@ -7,6 +7,7 @@ import { getAccessToken } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
 import { notifyWarning } from '@renderer/lib/notify'
 import { endSession, refreshSession } from '@renderer/lib/session'
+import { leaveSignOutNotice } from '@renderer/lib/sign-out-notice'
 import { connectCompanySocket, disconnectSocket } from '@renderer/lib/socket'
 import { clearStorage } from '@renderer/lib/storage'
 import { subscriptionState } from '@renderer/lib/subscription'
@@ -49,6 +50,8 @@ export const RealtimeBridge = () => {
     socket.on(companyEvent(companyId, 'auth'), (payload: CompanyEventPayloads['auth']) => {
       if (payload.user.id !== userId) return
       notifyWarning(i18n.t('kickedOut', { ns: 'shell' }))
+      // The toast goes with the page; the login page says it again after the reload.
+      leaveSignOutNotice('kickedOut')
       // The other device holds the session now: forget ours without a server logout, which
       // would end theirs.
       void endSession({ callServer: false })

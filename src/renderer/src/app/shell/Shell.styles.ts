@@ -8,8 +8,11 @@ export const useShellStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  // Sized from the room left beside the menu (basis 0), never from the page's content: a page's
+  // max-content width must not take part in sharing the row.
   main: {
     flexGrow: 1,
+    flexBasis: 0,
     minWidth: 0,
     overflowY: 'auto',
     paddingInline: tokens.spacingHorizontalL,

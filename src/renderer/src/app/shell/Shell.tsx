@@ -4,6 +4,7 @@ import { TEMPORARY_DRAWER_BELOW_PX } from '@shared/constants'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { setUnreadTitle } from '@renderer/lib/title'
+import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog'
 import { SideMenu } from './SideMenu'
 import { TopBar } from './TopBar'
 import { useShellStyles } from './Shell.styles'
@@ -31,6 +32,7 @@ export const Shell = () => {
           <Outlet />
         </main>
       </div>
+      <KeyboardShortcutsDialog />
     </div>
   )
 }

@@ -24,6 +24,7 @@ import {
   type MenuLeaf,
   type RouteId,
 } from '@shared/navigation'
+import { isComingSoon } from '../router/pages'
 import { useNavigationContext } from '../router/useNavigationContext'
 import { menuIcons } from './menu-icons'
 import { shellQueries } from './queries'
@@ -64,14 +65,30 @@ export const SideMenu = ({ open, overlay, onClose }: SideMenuProps) => {
     .find((entry) => isMenuGroup(entry) && entry.children.some((c) => c.id === selected))?.id
 
   const renderLeaf = (leaf: MenuLeaf, sub: boolean) => {
+    const name = t(`pages.${leaf.id}`)
+    const comingSoon = isComingSoon(leaf.id)
     const label =
       leaf.id === 'connections' && attention ? (
         <span className={styles.label}>
-          {t('pages.connections')}
+          {name}
           <Badge size="extra-small" color="danger" aria-label={t('menu.connectionsAttention')} />
         </span>
+      ) : comingSoon ? (
+        <span className={styles.label}>
+          {name}
+          <Badge
+            className={styles.comingSoon}
+            size="small"
+            appearance="tint"
+            color="informative"
+            role="img"
+            aria-label={t('menu.comingSoon')}
+          >
+            {t('menu.comingSoon')}
+          </Badge>
+        </span>
       ) : (
-        t(`pages.${leaf.id}`)
+        name
       )
     const Item = sub ? NavSubItem : NavItem
     return (
@@ -80,6 +97,10 @@ export const SideMenu = ({ open, overlay, onClose }: SideMenuProps) => {
         value={leaf.id}
         href={`#${routeLink(leaf.id)}`}
         icon={sub ? undefined : iconOf(leaf.id)}
+        // The link keeps the page's name; the placeholder is said as its description.
+        {...(comingSoon
+          ? { 'aria-label': name, 'aria-description': t('menu.comingSoonDescription') }
+          : {})}
       >
         {label}
       </Item>

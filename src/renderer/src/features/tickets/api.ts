@@ -40,6 +40,15 @@ export interface CloseAllTicketsInput {
   selectedQueueIds: number[]
 }
 
+/** GET /tickets/closeAll: how many tickets the POST would close now. */
+export const countCloseAllTickets = async (
+  input: CloseAllTicketsInput,
+  signal?: AbortSignal,
+): Promise<number> => {
+  const params = { status: input.status, selectedQueueIds: JSON.stringify(input.selectedQueueIds) }
+  return (await http.get<{ count: number }>('/tickets/closeAll', { params, signal })).data.count
+}
+
 /** POST /tickets/closeAll: the server closes them in the background. */
 export const closeAllTickets = async (body: CloseAllTicketsInput): Promise<void> => {
   await http.post('/tickets/closeAll', body)

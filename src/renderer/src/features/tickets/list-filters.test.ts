@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { buildSessionUser } from '@tests/renderer/session'
 import { buildContact, buildFilters, buildTicket } from '@tests/renderer/tickets.fixtures'
-import { foldText, ticketMatchesList, toListQuery } from './list-filters'
+import {
+  defaultQueueFilter,
+  foldText,
+  parseQueueFilter,
+  ticketMatchesList,
+  toListQuery,
+} from './list-filters'
 
 const attendant = buildSessionUser({ id: 1, queueIds: [1, 2] })
 const admin = buildSessionUser({ id: 1, profile: 'admin', queueIds: [1, 2] })
@@ -216,5 +222,32 @@ describe('normalizeFilters', () => {
 describe('foldText', () => {
   it('lower-cases, trims and strips accents', () => {
     expect(foldText('  Ação Çedilha ')).toBe('acao cedilha')
+  })
+})
+
+describe('the queue filter’s choice', () => {
+  it('starts on the user’s own queues', () => {
+    expect(defaultQueueFilter(attendant, [1, 2, 3])).toEqual([1, 2])
+    expect(defaultQueueFilter(admin, [1, 2, 3])).toEqual([1, 2])
+  })
+
+  it('starts an admin without queues on every queue, so his own tickets show', () => {
+    const operator = buildSessionUser({ id: 9, profile: 'admin', queueIds: [] })
+    expect(defaultQueueFilter(operator, [1, 2, 3])).toEqual([1, 2, 3])
+    // A profile user without queues has none to pick: nothing is widened for him.
+    expect(defaultQueueFilter({ ...attendant, queueIds: [] }, [1, 2, 3])).toEqual([])
+  })
+
+  it('reads a remembered choice back, dropping queues that no longer exist', () => {
+    expect(parseQueueFilter('[2]', [1, 2])).toEqual([2])
+    expect(parseQueueFilter('[2,7]', [1, 2])).toEqual([2])
+    expect(parseQueueFilter('[]', [1, 2])).toEqual([])
+  })
+
+  it('ignores a missing or unreadable choice', () => {
+    expect(parseQueueFilter(null, [1, 2])).toBeNull()
+    expect(parseQueueFilter('not json', [1, 2])).toBeNull()
+    expect(parseQueueFilter('{"a":1}', [1, 2])).toBeNull()
+    expect(parseQueueFilter('["1"]', [1, 2])).toEqual([])
   })
 })

@@ -149,3 +149,35 @@ export const ticketMatchesList = (
 /** Closed and search lists hold only the latest ticket per contact and connection (§8.1). */
 export const keepsLatestPerContact = (filters: TicketListFilters): boolean =>
   filters.status === 'closed' || filters.status === 'search'
+
+/** Where the queue selector's choice is remembered: per user, as two people may share a browser. */
+export const queueFilterStorageKey = (userId: number): string => `ticketQueueFilter:${userId}`
+
+/**
+ * The queue selector's first choice (000 §2): the user's own queues. An admin without queues
+ * starts on every queue of the company, or his own tickets, all in some queue, would be hidden.
+ */
+export const defaultQueueFilter = (
+  user: TicketListUser,
+  companyQueueIds: readonly number[],
+): number[] =>
+  isAdmin(user) && user.queueIds.length === 0 ? [...companyQueueIds] : [...user.queueIds]
+
+/**
+ * A remembered choice read back, keeping only queues the user may still pick (a deleted queue,
+ * or one he left, drops out); null when nothing usable was stored.
+ */
+export const parseQueueFilter = (
+  stored: string | null,
+  selectable: readonly number[],
+): number[] | null => {
+  if (stored === null) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(stored)
+  } catch {
+    return null
+  }
+  if (!Array.isArray(parsed)) return null
+  return parsed.filter((id): id is number => typeof id === 'number' && selectable.includes(id))
+}

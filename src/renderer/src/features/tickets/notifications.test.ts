@@ -47,14 +47,26 @@ describe('shouldNotifyMessage', () => {
     )
   })
 
-  it('stays quiet outside my queues; without queue only with allTicket enabled', () => {
+  it('stays quiet outside my queues; a waiting one without queue only with allTicket enabled', () => {
     expect(shouldNotifyMessage(inbound, buildTicket({ userId: 1, queueId: 2 }), context())).toBe(
       false,
     )
-    const noQueue = buildTicket({ userId: 1, queueId: null, queue: null })
-    expect(shouldNotifyMessage(inbound, noQueue, context())).toBe(false)
-    const seesNoQueue = context({ user: buildSessionUser({ allTicket: 'enable' }) })
+    const waiting = { showNotificationPending: true }
+    const noQueue = buildTicket({ status: 'pending', userId: null, queueId: null, queue: null })
+    expect(shouldNotifyMessage(inbound, noQueue, context(waiting))).toBe(false)
+    const seesNoQueue = context({ ...waiting, user: buildSessionUser({ allTicket: 'enable' }) })
     expect(shouldNotifyMessage(inbound, noQueue, seesNoQueue)).toBe(true)
+    const mineWithoutQueue = buildTicket({ userId: 1, queueId: null, queue: null })
+    expect(shouldNotifyMessage(inbound, mineWithoutQueue, context())).toBe(true)
+  })
+
+  it('covers every queue for an admin without queues of his own', () => {
+    const admin = context({ user: buildSessionUser({ profile: 'admin', queueIds: [] }) })
+    expect(shouldNotifyMessage(inbound, buildTicket({ userId: 1, queueId: 7 }), admin)).toBe(true)
+    const withQueues = context({ user: buildSessionUser({ profile: 'admin', queueIds: [1] }) })
+    expect(shouldNotifyMessage(inbound, buildTicket({ userId: 1, queueId: 7 }), withQueues)).toBe(
+      false,
+    )
   })
 
   it('stays quiet for someone else’s ticket, a closed one, and groups without allowGroup', () => {

@@ -5,6 +5,7 @@ import type { MessageDto } from '@shared/contracts/messages'
 import type { SessionUser } from '@shared/contracts/users'
 import { TICKET_COUNT_CAP, type TicketDto, type TicketList } from '@shared/contracts/tickets'
 import { canSeeTicketsWithoutQueue } from '@shared/permissions'
+import { notifiesFromEveryQueue } from '@shared/tickets/visibility'
 import notificationSound from '@renderer/assets/notification.wav'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { useCurrentUser } from '@renderer/hooks/useSession'
@@ -29,9 +30,10 @@ export interface NotificationContext {
 const ALERTING_STATUSES: ReadonlySet<TicketDto['status']> = new Set(['open', 'pending', 'group'])
 
 /**
- * Whether a ticket belongs to the user's notifications (000 §6): active, in his queues (or
- * without queue when he sees those), his own or nobody's yet, a group only with allowGroup, and
- * pending only when the company shows pending notifications.
+ * Whether a ticket belongs to the user's notifications (000 §6): active, in his queues (every
+ * queue for an admin without queues of his own; without queue when it is his or he sees those),
+ * his own or nobody's yet, a group only with allowGroup, and pending only when the company shows
+ * pending notifications. The server's bell list is `listScope`'s 'unread' view.
  */
 export const ticketConcernsUser = (ticket: TicketDto, context: NotificationContext): boolean => {
   const { user } = context
@@ -39,9 +41,8 @@ export const ticketConcernsUser = (ticket: TicketDto, context: NotificationConte
   if (ticket.status === 'pending' && !context.showNotificationPending) return false
   if ((ticket.isGroup || ticket.status === 'group') && !user.allowGroup) return false
   if (ticket.userId !== null && ticket.userId !== user.id) return false
-  return ticket.queueId === null
-    ? canSeeTicketsWithoutQueue(user)
-    : user.queueIds.includes(ticket.queueId)
+  if (ticket.queueId === null) return ticket.userId === user.id || canSeeTicketsWithoutQueue(user)
+  return notifiesFromEveryQueue(user) || user.queueIds.includes(ticket.queueId)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import type { TicketList } from '@shared/contracts/tickets'
 import {
+  countCloseAllTickets,
   listConnections,
   listQueues,
   listTags,
@@ -8,6 +9,7 @@ import {
   listTickets,
   listUsers,
   searchContacts,
+  type CloseAllTicketsInput,
 } from './api'
 import { toListQuery, type TicketListFilters, type TicketListUser } from './list-filters'
 
@@ -69,6 +71,14 @@ export const ticketQueries = {
       queryKey: [...ticketQueries.all(), 'log', ticketId] as const,
       queryFn: ({ signal }) => listTicketLogs(ticketId, signal),
       staleTime: 0,
+    }),
+  /** Asked afresh each time the close-all confirmation opens. */
+  closeAllCount: (input: CloseAllTicketsInput) =>
+    queryOptions({
+      queryKey: [...ticketQueries.all(), 'close-all-count', input] as const,
+      queryFn: ({ signal }) => countCloseAllTickets(input, signal),
+      staleTime: 0,
+      gcTime: 0,
     }),
   queues: () =>
     queryOptions({

@@ -1,8 +1,10 @@
-import { Field, Input, Link } from '@fluentui/react-components'
+import { Field, Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
+import { readSignOutNotice } from '@renderer/lib/sign-out-notice'
 import { AuthLayout } from '../components/AuthLayout'
 import { useAuthFormStyles } from '../components/AuthForm.styles'
 import { PasswordInput } from '../components/PasswordInput'
@@ -10,10 +12,16 @@ import { loginSchema, type LoginValues } from '../forms/login-schema'
 import { useLoginMutation } from '../mutations'
 import { BusyButton } from '@renderer/components/BusyButton'
 
-/** /login (000 §2): e-mail and password; a wrong password shows the translated error. */
+/**
+ * /login (000 §2): e-mail and password; a wrong password shows the translated error. After a
+ * sign-in elsewhere ended the session, it says so (000 §4).
+ */
 export const LoginPage = () => {
   const styles = useAuthFormStyles()
   const { t } = useTranslation('auth')
+  const { t: tShell } = useTranslation('shell')
+  // Kept until the next sign-in: the page may show before the reload that follows the kick.
+  const [notice] = useState(readSignOutNotice)
   const { allowSignup } = usePublicSettings()
   const loginMutation = useLoginMutation()
   const {
@@ -35,6 +43,11 @@ export const LoginPage = () => {
         onSubmit={(event) => void handleSubmit(handleLogin)(event)}
         noValidate
       >
+        {notice && (
+          <MessageBar intent="warning">
+            <MessageBarBody>{tShell(notice)}</MessageBarBody>
+          </MessageBar>
+        )}
         <Field
           label={t('fields.email')}
           required

@@ -4,13 +4,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
 import type { CompanyAdminDto } from '@shared/contracts/companies'
 import type { PlanDto } from '@shared/contracts/plans'
 import { todayIn } from '@shared/dates'
+import { formatDay } from '@renderer/lib/format'
 import { http } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
 import { endSession, startSession } from '@renderer/lib/session'
+import { findDialog, HIDDEN } from '@tests/renderer/dialogs'
 import { buildSessionUser } from '@tests/renderer/session'
 import { advanceDueDate } from '../due-date'
 import { CompaniesManager } from './CompaniesManager'
@@ -89,6 +91,15 @@ const serve = (companies: CompanyAdminDto[]) => {
 /** The platform operator: the admin of company 1, whose e-mail is that company's. */
 const OPERATOR_EMAIL = '1@x.test'
 
+// happy-dom rejects Fluent's cancelled animations; without `animate` they are skipped.
+const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
+beforeAll(() => {
+  Reflect.deleteProperty(Element.prototype, 'animate')
+})
+afterAll(() => {
+  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
+})
+
 beforeEach(async () => {
   await startSession({
     token: 'access-token',
@@ -112,7 +123,7 @@ const renderManager = () =>
     </FluentProvider>,
   )
 
-test('rows due in 1–5 days are yellow, due or overdue red; the Due Date button advances by the recurrence', async () => {
+test('rows due in 1–5 days are yellow, due or overdue red; the Due Date button advances by the recurrence, once confirmed', async () => {
   await i18n.changeLanguage('pt-BR')
   const soon = company(2, 'Vence logo', addDays(3))
   const writes = serve([
@@ -133,7 +144,20 @@ test('rows due in 1–5 days are yellow, due or overdue red; the Due Date button
   const advance = within(await rowOf('Vence logo')).getByRole('button', {
     name: 'Vencimento: avançar pela recorrência',
   })
+  // It asks first, naming the new date; cancelling changes nothing and gives the focus back.
   await userEvent.click(advance)
+  const newDate = formatDay(advanceDueDate(soon.dueDate, 'TRIMESTRAL'), 'pt-BR')
+  const ask = await findDialog('Avançar o vencimento de Vence logo?')
+  expect(ask.textContent).toContain(newDate)
+  await userEvent.click(within(ask).getByRole('button', { name: 'Cancelar', ...HIDDEN }))
+  await waitFor(() => expect(document.activeElement).toBe(advance), SLOW)
+  expect(writes).toEqual([])
+
+  await userEvent.click(advance)
+  const confirm = await findDialog('Avançar o vencimento de Vence logo?')
+  await userEvent.click(
+    within(confirm).getByRole('button', { name: 'Avançar vencimento', ...HIDDEN }),
+  )
   await waitFor(() =>
     expect(writes).toContainEqual({
       method: 'put',

@@ -12,7 +12,7 @@ import {
 import { CalendarArrowRightRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAdminSectionForm } from '@renderer/hooks/useAdminSectionForm'
 import { PLATFORM_COMPANY_ID } from '@shared/constants'
@@ -27,9 +27,11 @@ import {
 } from '@renderer/components/AdminSection'
 import { useAdminSectionStyles } from '@renderer/components/AdminSection.styles'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
+import { useFocusReturn } from '@renderer/hooks/useFocusReturn'
 import { useRecordSection } from '@renderer/hooks/useRecordSection'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
@@ -73,13 +75,30 @@ export const CompaniesManager = () => {
     [table.data],
   )
 
-  const handleAdvance = (company: CompanyAdminDto) => {
+  // Advancing the due date changes what the company owes: it says the new date and asks first.
+  const [advancing, setAdvancing] = useState<CompanyAdminDto | null>(null)
+  const focus = useFocusReturn()
+  const askAdvance = (company: CompanyAdminDto) => {
+    focus.remember()
+    setAdvancing(company)
+  }
+  const stopAdvancing = () => {
+    setAdvancing(null)
+    focus.giveBack()
+  }
+  const handleAdvance = () => {
+    if (!advancing) return
     save.mutate(
       {
-        id: company.id,
-        body: { dueDate: advanceDueDate(company.dueDate, company.recurrence) },
+        id: advancing.id,
+        body: { dueDate: advanceDueDate(advancing.dueDate, advancing.recurrence) },
       },
-      { onSuccess: () => notifySuccess(t('toasts.saved')) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('toasts.saved'))
+          stopAdvancing()
+        },
+      },
     )
   }
 
@@ -170,7 +189,7 @@ export const CompaniesManager = () => {
                           size="small"
                           icon={<CalendarArrowRightRegular />}
                           disabled={save.isPending}
-                          onClick={() => handleAdvance(company)}
+                          onClick={() => askAdvance(company)}
                         />
                       </Tooltip>
                     )}
@@ -192,6 +211,24 @@ export const CompaniesManager = () => {
           </div>
         )}
       </AdminSectionTable>
+      <ConfirmDialog
+        open={advancing !== null}
+        title={t('advanceDialog.title', { name: advancing?.name ?? '' })}
+        confirmLabel={t('advanceDialog.confirm')}
+        cancelLabel={t('advanceDialog.cancel')}
+        busy={save.isPending}
+        onConfirm={handleAdvance}
+        onCancel={stopAdvancing}
+      >
+        {advancing &&
+          t('advanceDialog.message', {
+            from: formatDay(advancing.dueDate, i18n.language),
+            to: formatDay(advanceDueDate(advancing.dueDate, advancing.recurrence), i18n.language),
+            recurrence: t(`recurrence.${advancing.recurrence}`, {
+              defaultValue: advancing.recurrence,
+            }),
+          })}
+      </ConfirmDialog>
     </AdminSection>
   )
 }

@@ -12,7 +12,10 @@ export interface ContactTagsEditorProps {
   tags: TagRef[]
 }
 
-/** The contact's tags in the drawer, saved as soon as one is added or removed. */
+/**
+ * The contact's tags in the drawer, saved as soon as one is added or removed: so a new tag is
+ * only created by choosing "Create tag", never by Enter on typed text.
+ */
 export const ContactTagsEditor = ({ contactId, tags }: ContactTagsEditorProps) => {
   const { t } = useTranslation('contacts')
   const options = useQuery(contactQueries.tagOptions())
@@ -30,6 +33,7 @@ export const ContactTagsEditor = ({ contactId, tags }: ContactTagsEditorProps) =
       onChange={handleChange}
       options={options.data ?? []}
       disabled={mutation.isPending}
+      explicitCreate
     />
   )
 }

@@ -25,6 +25,12 @@ export interface ContactTagsFieldProps {
   onChange: (tags: ContactTagValue[]) => void
   options: TagDto[]
   disabled?: boolean
+  /**
+   * Creating takes choosing the "Create tag “x”" option, listed after the matching tags: Enter
+   * picks the highlighted tag and never turns typed text into a tag. Where a tag is saved at
+   * once (the drawer), a sentence typed by mistake became a tag.
+   */
+  explicitCreate?: boolean
 }
 
 /**
@@ -32,7 +38,13 @@ export interface ContactTagsFieldProps {
  * least 3 characters ('Tag muito curta!') and gets a random colour and kanban 0 (000 §5); it is
  * created when the contact is saved.
  */
-export const ContactTagsField = ({ value, onChange, options, disabled }: ContactTagsFieldProps) => {
+export const ContactTagsField = ({
+  value,
+  onChange,
+  options,
+  disabled,
+  explicitCreate = false,
+}: ContactTagsFieldProps) => {
   const { t } = useTranslation('contacts')
   const [query, setQuery] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -75,14 +87,30 @@ export const ContactTagsField = ({ value, onChange, options, disabled }: Contact
 
   // Enter on a typed name that matches no option adds it, like choosing "Add …".
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (explicitCreate) return
     if (event.key !== 'Enter' || !typed || exists || available.length > 0) return
     event.preventDefault()
     addNew(typed)
   }
 
+  const createLabel = t('dialog.tags.create', { name: typed })
+  // Typing highlights the first option whose text starts with the typed text: with its own
+  // label as its text, the explicit create option is never highlighted by typing alone.
+  const createOption = typed && !exists && (
+    <TagPickerOption value={`${NEW_PREFIX}${typed}`} text={explicitCreate ? createLabel : typed}>
+      {createLabel}
+    </TagPickerOption>
+  )
+
   return (
     <Field label={t('dialog.fields.tags')} validationMessage={problem ? t(problem) : undefined}>
-      <TagPicker selectedOptions={selectedKeys} onOptionSelect={handleSelect} disabled={disabled}>
+      <TagPicker
+        selectedOptions={selectedKeys}
+        onOptionSelect={handleSelect}
+        disabled={disabled}
+        // The list highlights its first option by itself: never the create option alone.
+        disableAutoFocus={explicitCreate && available.length === 0}
+      >
         <TagPickerControl>
           <TagPickerGroup aria-label={t('dialog.tags.selected')}>
             {value.map((tag) => (
@@ -110,11 +138,7 @@ export const ContactTagsField = ({ value, onChange, options, disabled }: Contact
           />
         </TagPickerControl>
         <TagPickerList>
-          {typed && !exists && (
-            <TagPickerOption value={`${NEW_PREFIX}${typed}`} text={typed}>
-              {t('dialog.tags.create', { name: typed })}
-            </TagPickerOption>
-          )}
+          {!explicitCreate && createOption}
           {available.map((tag) => (
             <TagPickerOption
               key={tag.id}
@@ -125,6 +149,7 @@ export const ContactTagsField = ({ value, onChange, options, disabled }: Contact
               {tag.name}
             </TagPickerOption>
           ))}
+          {explicitCreate && createOption}
         </TagPickerList>
       </TagPicker>
     </Field>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto, UpdateTicketBody } from '@shared/contracts/tickets'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useFocusReturn } from '@renderer/hooks/useFocusReturn'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { notifySuccess } from '@renderer/lib/notify'
 import {
@@ -26,6 +27,7 @@ type DialogState =
   | { kind: 'queue'; ticket: TicketDto; mode: 'accept' | 'reopen' }
   | { kind: 'close'; ticket: TicketDto }
   | { kind: 'transfer'; ticket: TicketDto }
+  | { kind: 'ignore'; ticket: TicketDto }
   | { kind: 'delete'; ticket: TicketDto }
   | { kind: 'log'; ticket: TicketDto }
   | { kind: 'info'; holder: TicketHolder }
@@ -38,6 +40,18 @@ export interface TicketActionsProviderProps {
   onShowTicket: (ticket: TicketTarget) => void
   /** Closes the ticket on screen (000 §2: after closing or returning, the user is at /tickets). */
   onLeaveTicket: () => void
+}
+
+const activeTicketRow = () => document.querySelector<HTMLElement>('[data-ticket-row][tabindex="0"]')
+
+/**
+ * Where the focus goes when the control the user acted from is gone: back to the list after a
+ * row's action; after one in the conversation (an Accept that made the ticket answerable), to
+ * its composer when it can be used.
+ */
+const focusAfterAction = (origin: HTMLElement | null) => {
+  if (origin?.closest('[data-ticket-row]')) return activeTicketRow()
+  return document.querySelector<HTMLElement>('[data-composer]:enabled') ?? activeTicketRow()
 }
 
 /** A ticket the user still works on after a transition: his, and active. */
@@ -59,13 +73,22 @@ export const TicketActionsProvider = ({
   const [dialog, setDialog] = useState<DialogState | null>(null)
   const [open, setOpen] = useState(false)
 
+  const focus = useFocusReturn(focusAfterAction)
+
   const showDialog = (next: DialogState) => {
+    focus.remember()
     setDialog(next)
     setOpen(true)
   }
-  const hideDialog = () => setOpen(false)
+  const hideDialog = () => {
+    setOpen(false)
+    focus.giveBack()
+  }
 
-  /** Runs a transition; a failure was already shown, and leaves the dialog open for another try. */
+  /**
+   * Runs a transition; a failure was already shown, and leaves the dialog open for another try.
+   * Success hides the dialog, if any, and gives the focus back.
+   */
   const transition = async (ticket: TicketDto, body: UpdateTicketBody) => {
     try {
       const answered = await updateMutation.mutateAsync({ id: ticket.id, body })
@@ -114,6 +137,11 @@ export const TicketActionsProvider = ({
     if (dialog?.kind === 'transfer') void release(dialog.ticket, transitionBodies.transfer(choice))
   }
 
+  const handleIgnoreConfirmed = () => {
+    if (dialog?.kind !== 'ignore') return
+    void release(dialog.ticket, transitionBodies.ignore(), t('toasts.ignored'))
+  }
+
   const handleDeleteConfirmed = () => {
     if (dialog?.kind !== 'delete') return
     const { ticket } = dialog
@@ -132,10 +160,13 @@ export const TicketActionsProvider = ({
       if (ticket.queueId === null) showDialog({ kind: 'queue', ticket, mode: 'accept' })
       else void take(ticket, transitionBodies.accept(me.id, ticket.queueId))
     },
-    returnToQueue: (ticket) =>
-      void release(ticket, transitionBodies.returnToQueue(), t('toasts.returned')),
+    returnToQueue: (ticket) => {
+      // No dialog, but the ticket may leave the list with the button the user pressed.
+      focus.remember()
+      void release(ticket, transitionBodies.returnToQueue(), t('toasts.returned'))
+    },
     close: (ticket) => showDialog({ kind: 'close', ticket }),
-    ignore: (ticket) => void release(ticket, transitionBodies.ignore()),
+    ignore: (ticket) => showDialog({ kind: 'ignore', ticket }),
     reopen: (ticket) => {
       if (ticket.queueId === null) showDialog({ kind: 'queue', ticket, mode: 'reopen' })
       else void take(ticket, transitionBodies.reopen(me.id))
@@ -182,6 +213,19 @@ export const TicketActionsProvider = ({
           onConfirm={handleTransferChosen}
           onCancel={hideDialog}
         />
+      )}
+      {dialog?.kind === 'ignore' && (
+        <ConfirmDialog
+          open={open}
+          title={t('ignoreDialog.title')}
+          confirmLabel={t('ignoreDialog.confirm')}
+          cancelLabel={t('actions.cancel')}
+          busy={busy}
+          onConfirm={handleIgnoreConfirmed}
+          onCancel={hideDialog}
+        >
+          {t('ignoreDialog.message', { name: contactName })}
+        </ConfirmDialog>
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog

@@ -2,9 +2,9 @@ import { mergeClasses } from '@fluentui/react-components'
 import {
   ArrowRepeatAllRegular,
   ArrowUndoRegular,
+  ChatDismissRegular,
   CheckmarkCircleRegular,
   DeleteRegular,
-  EyeOffRegular,
   PersonAvailableRegular,
 } from '@fluentui/react-icons'
 import { memo, useMemo, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react'
@@ -123,16 +123,17 @@ interface QuickAction {
 
 type TicketRowContentProps = Pick<
   TicketListItemProps,
-  'ticket' | 'busy' | 'permissions' | 'handlers' | 'labels' | 'styles' | 'today'
+  'ticket' | 'tabbable' | 'busy' | 'permissions' | 'handlers' | 'labels' | 'styles' | 'today'
 >
 
 /**
  * What a row shows (000 §2 row content) and its quick actions by status. Apart from the row so
  * that a row moved by a live update or scrolled into another place is not drawn again: only the
- * ticket, the busy flag or the permissions change what it shows.
+ * ticket, the busy flag, the permissions or becoming the active row change what it shows.
  */
 const TicketRowContent = memo(function TicketRowContent({
   ticket,
+  tabbable,
   busy,
   permissions,
   handlers,
@@ -150,7 +151,7 @@ const TicketRowContent = memo(function TicketRowContent({
     actions.push({ key, icon, run })
   if (ticket.status === 'pending') add('accept', <PersonAvailableRegular />, handlers.onAccept)
   if ((ticket.status === 'pending' || ticket.status === 'lgpd') && permissions.canIgnore)
-    add('ignore', <EyeOffRegular />, handlers.onIgnore)
+    add('ignore', <ChatDismissRegular />, handlers.onIgnore)
   if (ticket.status === 'open' || ticket.status === 'group') {
     add('return', <ArrowUndoRegular />, handlers.onReturn)
     add('close', <CheckmarkCircleRegular />, handlers.onClose)
@@ -232,6 +233,9 @@ const TicketRowContent = memo(function TicketRowContent({
                 className={mergeClasses(styles.action, busy && styles.actionDisabled)}
                 aria-label={labels.actions[action.key]}
                 title={labels.actions[action.key]}
+                // One tab stop per list: a row's actions follow it in the tab order only while
+                // it is the active row, instead of three stops on every row.
+                tabIndex={tabbable ? 0 : -1}
                 disabled={busy}
                 onClick={() => action.run(ticket)}
               >
@@ -302,6 +306,7 @@ export const TicketListItem = memo(function TicketListItem({
     >
       <TicketRowContent
         ticket={ticket}
+        tabbable={tabbable}
         busy={busy}
         permissions={permissions}
         handlers={handlers}

@@ -13,7 +13,6 @@ import {
   AddRegular,
   ArrowSortDownLinesRegular,
   ArrowSortUpLinesRegular,
-  ChatDismissRegular,
   FilterRegular,
   SearchRegular,
 } from '@fluentui/react-icons'
@@ -27,15 +26,14 @@ import {
   hasPermission,
   isAdmin,
 } from '@shared/permissions'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { notifySuccess } from '@renderer/lib/notify'
 import { formatCount } from '../format'
+import { useQueueFilter } from '../hooks/useQueueFilter'
 import { useTicketActions } from '../hooks/useTicketActions'
 import { useTicketList, type TicketListState } from '../hooks/useTicketList'
 import { normalizeFilters, type TicketListStatus, type TicketSort } from '../list-filters'
-import { useCloseAllTicketsMutation } from '../mutations'
+import { CloseAllTickets } from './CloseAllTickets'
 import { NewTicketDialog } from './NewTicketDialog'
 import { QueueSelect } from './QueueSelect'
 import { EMPTY_PANEL_FILTERS, TicketFiltersPanel, type PanelFilters } from './TicketFiltersPanel'
@@ -86,11 +84,9 @@ export const TicketsManager = ({
   const [panel, setPanel] = useState<PanelFilters>(EMPTY_PANEL_FILTERS)
   const [showAll, setShowAll] = useState(false)
   const [sort, setSort] = useState<TicketSort>('DESC')
-  const [queueIds, setQueueIds] = useState<number[]>(user.queueIds)
+  const { queueIds, setQueueIds, ready: queuesReady } = useQueueFilter()
   // A new key each time the dialog opens, so it starts empty.
   const [newTicket, setNewTicket] = useState({ open: false, key: 0 })
-  const [confirmCloseAll, setConfirmCloseAll] = useState(false)
-  const closeAllMutation = useCloseAllTicketsMutation()
 
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const searching = term !== ''
@@ -118,25 +114,13 @@ export const TicketsManager = ({
   const status: TicketListStatus = searching ? 'search' : view === 'closed' ? 'closed' : tab
   const list = searching ? searchList : view === 'closed' ? closedList : lists[tab]
 
-  const closeAllStatus = inOpenView && tab !== 'group' ? tab : null
-  const canCloseAll = hasPermission(user, 'tickets-manager:closeAll') && closeAllStatus !== null
+  const closeAllStatus =
+    hasPermission(user, 'tickets-manager:closeAll') && inOpenView && tab !== 'group' ? tab : null
 
-  const openCloseAll = useCallback(() => setConfirmCloseAll(true), [])
   const openNewTicket = useCallback(
     () => setNewTicket(({ key }) => ({ open: true, key: key + 1 })),
     [],
   )
-
-  const handleCloseAll = () => {
-    if (!closeAllStatus) return
-    closeAllMutation.mutate(
-      { status: closeAllStatus, selectedQueueIds: queueIds },
-      {
-        onSuccess: () => notifySuccess(t('closeAll.done')),
-        onSettled: () => setConfirmCloseAll(false),
-      },
-    )
-  }
 
   const handleViewSelect = (value: unknown) => {
     if (!isView(value)) return
@@ -177,7 +161,7 @@ export const TicketsManager = ({
         onSortChange={setSort}
         queueIds={queueIds}
         onQueueIdsChange={setQueueIds}
-        onCloseAll={canCloseAll ? openCloseAll : null}
+        closeAllStatus={closeAllStatus}
         onNewTicket={openNewTicket}
       />
       <TabList
@@ -208,7 +192,8 @@ export const TicketsManager = ({
         ref={listRef}
         label={t(`lists.${status}`)}
         tickets={list.tickets}
-        isPending={list.isPending}
+        // Until the company's queues are known the selection may still change: no empty state yet.
+        isPending={list.isPending || !queuesReady}
         error={list.error}
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
@@ -233,15 +218,6 @@ export const TicketsManager = ({
         open={newTicket.open}
         onClose={() => setNewTicket((state) => ({ ...state, open: false }))}
       />
-      <ConfirmDialog
-        open={confirmCloseAll}
-        title={t('closeAll.title')}
-        busy={closeAllMutation.isPending}
-        onConfirm={handleCloseAll}
-        onCancel={() => setConfirmCloseAll(false)}
-      >
-        {closeAllStatus && t(`closeAll.message.${closeAllStatus}`)}
-      </ConfirmDialog>
     </div>
   )
 }
@@ -264,8 +240,8 @@ interface TicketsToolbarProps {
   onSortChange: (sort: TicketSort) => void
   queueIds: number[]
   onQueueIdsChange: (queueIds: number[]) => void
-  /** Null when the user may not close all, or the tab has no close-all. */
-  onCloseAll: (() => void) | null
+  /** The tab close-all would close; null when the user may not, or the tab has no close-all. */
+  closeAllStatus: 'open' | 'pending' | null
   onNewTicket: () => void
 }
 
@@ -290,7 +266,7 @@ const TicketsToolbar = memo(function TicketsToolbar({
   onSortChange,
   queueIds,
   onQueueIdsChange,
-  onCloseAll,
+  closeAllStatus,
   onNewTicket,
 }: TicketsToolbarProps) {
   const { t } = useTranslation('tickets')
@@ -334,6 +310,8 @@ const TicketsToolbar = memo(function TicketsToolbar({
             onChange={(_event, data) => onShowAllChange(data.checked)}
           />
         )}
+        {/* Apart from the queue filter, where an ⊗ would read as "clear the filter". */}
+        {closeAllStatus && <CloseAllTickets status={closeAllStatus} queueIds={queueIds} />}
         <span className={styles.spacer} />
         {sort && (
           <Tooltip
@@ -349,16 +327,6 @@ const TicketsToolbar = memo(function TicketsToolbar({
           </Tooltip>
         )}
         <QueueSelect className={styles.queueSelect} value={queueIds} onChange={onQueueIdsChange} />
-        {onCloseAll && (
-          <Tooltip content={t('closeAll.button')} relationship="label">
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<ChatDismissRegular />}
-              onClick={onCloseAll}
-            />
-          </Tooltip>
-        )}
         <Button size="small" appearance="primary" icon={<AddRegular />} onClick={onNewTicket}>
           {t('toolbar.newTicket')}
         </Button>

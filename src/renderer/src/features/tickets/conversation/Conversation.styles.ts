@@ -1,7 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { CONVERSATION_CONTAINER } from './constants'
 
 export const useConversationStyles = makeStyles({
   root: {
+    position: 'relative',
+    containerType: 'inline-size',
+    containerName: CONVERSATION_CONTAINER,
     display: 'flex',
     height: '100%',
     minHeight: 0,
@@ -12,7 +16,9 @@ export const useConversationStyles = makeStyles({
     position: 'relative',
     display: 'flex',
     flexDirection: 'column',
+    // Sized from the room beside the contact panel, never from a message's unbroken width.
     flexGrow: 1,
+    flexBasis: 0,
     minWidth: 0,
     minHeight: 0,
   },

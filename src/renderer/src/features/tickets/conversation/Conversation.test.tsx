@@ -251,3 +251,60 @@ describe('Conversation', () => {
     expect(onBack).not.toHaveBeenCalled()
   })
 })
+
+describe('Conversation of a ticket the user cannot answer yet', () => {
+  const composerBox = () => screen.getByRole('textbox', { name: 'Mensagem' })
+
+  it('puts the focus in the composer of an open ticket', async () => {
+    serve(buildTicket(), [])
+    await renderConversation(buildTicket())
+    await screen.findByText('Diga olá para seu novo contato!', {}, SLOW)
+    await waitFor(() => expect(document.activeElement).toBe(composerBox()))
+  })
+
+  it('offers Accept beside the composer and in the header, and accepting enables the composer', async () => {
+    const pending = buildTicket({ status: 'pending', userId: null, user: null })
+    serve(pending, [])
+    updateTicket.mockResolvedValue({
+      ...pending,
+      status: 'open',
+      userId: 1,
+      user: { id: 1, name: 'Ana' },
+    })
+    await renderConversation(pending)
+
+    const inHeader = await headerAction('Aceitar')
+    const buttons = screen.getAllByRole('button', { name: 'Aceitar' })
+    expect(buttons).toHaveLength(2)
+    const besideComposer = buttons.find((button) => button !== inHeader)!
+    // The composer cannot take the focus, so the way to make it usable does.
+    await waitFor(() => expect(document.activeElement).toBe(besideComposer))
+    expect(composerBox()).toHaveProperty('disabled', true)
+
+    await userEvent.click(besideComposer)
+    // The ticket has a queue: accepted at once, with it.
+    await waitFor(() =>
+      expect(updateTicket).toHaveBeenCalledWith(pending.id, {
+        status: 'open',
+        userId: 1,
+        queueId: pending.queueId,
+      }),
+    )
+    await waitFor(() => expect(composerBox()).toHaveProperty('disabled', false))
+    await waitFor(() => expect(document.activeElement).toBe(composerBox()))
+    expect(screen.queryByRole('button', { name: 'Aceitar' })).toBeNull()
+  })
+
+  it('offers Reopen on a closed ticket', async () => {
+    const closed = buildTicket({ status: 'closed' })
+    serve(closed, [])
+    updateTicket.mockResolvedValue({ ...closed, status: 'open' })
+    await renderConversation(closed)
+
+    await headerAction('Reabrir')
+    const [first] = screen.getAllByRole('button', { name: 'Reabrir' })
+    await userEvent.click(first!)
+    await waitFor(() => expect(updateTicket).toHaveBeenCalledWith(closed.id, expect.anything()))
+    await waitFor(() => expect(composerBox()).toHaveProperty('disabled', false))
+  })
+})

@@ -22,6 +22,7 @@ import { MetaWindowNotice } from './components/MetaWindowNotice'
 import { ReactionDialog } from './components/ReactionDialog'
 import { SelectionBar } from './components/SelectionBar'
 import { SendContactDialog } from './components/SendContactDialog'
+import { TakeTicketButton } from './components/TakeTicketButton'
 import { TranscriptionDialog } from './components/TranscriptionDialog'
 import { useConversationStyles } from './Conversation.styles'
 import { useExportPdf } from './hooks/useExportPdf'
@@ -43,7 +44,12 @@ export interface ConversationProps {
 }
 
 /** Wide windows show the contact beside the conversation from the start. */
-const WIDE_LAYOUT = '(min-width: 1280px)'
+/**
+ * Where the contact panel fits beside a usable conversation (menu, list at its minimum, 450 px of
+ * messages, the panel): it starts open only there. Narrower, it floats over the conversation
+ * when asked for, and would otherwise hide the ticket's own actions.
+ */
+const DRAWER_FITS = '(min-width: 1600px)'
 
 /**
  * One ticket's conversation (000 §2 Conversation screen), by its uuid. Only inside the tickets
@@ -82,12 +88,12 @@ interface ConversationViewProps {
 const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   const { t } = useTranslation('messages')
   const styles = useConversationStyles()
-  const wide = useMediaQuery(WIDE_LAYOUT)
+  const drawerFits = useMediaQuery(DRAWER_FITS)
   const history = useQuery(conversationQueries.window(ticket.id))
   const messages = useMemo(() => history.data?.messages ?? [], [history.data])
   const writable = isTicketWritable(ticket)
 
-  const [drawerOpen, setDrawerOpen] = useState(wide)
+  const [drawerOpen, setDrawerOpen] = useState(drawerFits)
   const [mode, setMode] = useState<ComposerMode>({ kind: 'normal' })
   const [isPrivate, setIsPrivate] = useState(false)
   const [signature, setSignature] = useState(() =>
@@ -239,6 +245,7 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
             onAttach={addFiles}
             onOpenCamera={() => setCameraOpen(true)}
             onOpenContactCard={() => setContactCardOpen(true)}
+            takeAction={<TakeTicketButton ticket={ticket} autoFocus />}
           />
         )}
         {dragging && (

@@ -15,6 +15,10 @@ export type PlaybackRate = (typeof PLAYBACK_RATES)[number]
 export const FORWARD_PAUSE_MS = 900
 export const QUICK_REPLY_LABEL_MAX = 90
 export const CONTACT_DRAWER_WIDTH_PX = 320
+/** The message list never gets narrower than this: the contact panel floats over it instead. */
+export const CONVERSATION_MIN_WIDTH_PX = 450
+/** The CSS container the contact panel measures to know whether it fits beside the messages. */
+export const CONVERSATION_CONTAINER = 'conversation'
 /** Facebook and Instagram accept free replies only this long after the contact's message. */
 export const META_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000
 /** How long a quoted message stays highlighted after jumping to it. */

@@ -15,6 +15,7 @@ export interface TicketActions {
   returnToQueue: (ticket: TicketDto) => void
   /** Offers closing with or without the farewell message. */
   close: (ticket: TicketDto) => void
+  /** Asks for confirmation: it closes the ticket and its unread messages. */
   ignore: (ticket: TicketDto) => void
   /** Asks for a queue first when the closed ticket has none. */
   reopen: (ticket: TicketDto) => void

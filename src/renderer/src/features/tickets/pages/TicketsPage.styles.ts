@@ -1,4 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { TICKETS_MANAGER_WIDTH } from '@shared/constants'
+import { CONVERSATION_MIN_WIDTH_PX } from '../conversation/constants'
 
 export const useTicketsPageStyles = makeStyles({
   root: {
@@ -10,9 +12,18 @@ export const useTicketsPageStyles = makeStyles({
     overflow: 'hidden',
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  listPane: { flexShrink: 0, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  // The user's width, narrowed (down to its minimum) when the conversation would lose its own.
+  listPane: {
+    flexShrink: 0,
+    minWidth: 0,
+    maxWidth: `max(${TICKETS_MANAGER_WIDTH.min}px, calc(100% - ${CONVERSATION_MIN_WIDTH_PX}px))`,
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  // Sized from the room left, never from the open ticket's content.
   ticketPane: {
     flexGrow: 1,
+    flexBasis: 0,
     minWidth: 0,
     display: 'flex',
     flexDirection: 'column',

@@ -91,6 +91,14 @@ describe('UserDialog permissions', () => {
     expect(switches).toHaveLength(8)
     for (const control of switches) expect(control).toHaveProperty('disabled', false)
 
+    // The switch that decides who sees new tickets without queue says so.
+    expect(
+      within(dialog).getByRole('switch', {
+        name: 'Ver chamados sem fila',
+        description: /ainda não têm fila.*só os chamados das suas filas/,
+      }),
+    ).toBeTruthy()
+
     const connections = within(dialog).getByRole('switch', { name: 'Gerenciar conexões' })
     expect(connections).toHaveProperty('checked', false)
     await userEvent.click(connections)

@@ -1,3 +1,4 @@
+import { Field } from '@fluentui/react-components'
 import type { Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { SwitchField } from '@renderer/components/form/SwitchField'
@@ -17,13 +18,16 @@ export const UserPermissionsTab = ({ control }: UserPermissionsTabProps) => {
   const styles = useUserPermissionsTabStyles()
   return (
     <div className={styles.list}>
-      <SwitchField
-        control={control}
-        name="allTicket"
-        label={t('dialog.permissions.allTicket')}
-        on="enable"
-        off="disable"
-      />
+      {/* Says what the switch changes: unset, a new ticket without queue reaches nobody but admins. */}
+      <Field hint={t('dialog.permissions.allTicketHint')}>
+        <SwitchField
+          control={control}
+          name="allTicket"
+          label={t('dialog.permissions.allTicket')}
+          on="enable"
+          off="disable"
+        />
+      </Field>
       <SwitchField control={control} name="allowGroup" label={t('dialog.permissions.allowGroup')} />
       {USER_SWITCH_FIELDS.map((name) => (
         <SwitchField

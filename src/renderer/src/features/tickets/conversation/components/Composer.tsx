@@ -25,7 +25,14 @@ import {
   SignatureRegular,
 } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MessageDto, SendMessageBody } from '@shared/contracts/messages'
 import type { TicketDto } from '@shared/contracts/tickets'
@@ -62,6 +69,11 @@ export interface ComposerProps {
   onAttach: (files: File[]) => void
   onOpenCamera: () => void
   onOpenContactCard: () => void
+  /**
+   * What makes the ticket answerable (Accept, Reopen), shown beside the box while it cannot be
+   * used: the sentence in the box says to do it, so the way to do it is right there.
+   */
+  takeAction?: ReactNode
 }
 
 const MAX_ROWS = 6
@@ -88,6 +100,7 @@ export const Composer = ({
   onAttach,
   onOpenCamera,
   onOpenContactCard,
+  takeAction,
 }: ComposerProps) => {
   const { t } = useTranslation('messages')
   const styles = useComposerStyles()
@@ -130,6 +143,11 @@ export const Composer = ({
   useEffect(() => {
     if (mode.kind !== 'normal') textareaRef.current?.focus()
   }, [mode])
+
+  // Opening a ticket, or taking it, is to answer it: the box takes the focus once it can be used.
+  useEffect(() => {
+    if (writable) textareaRef.current?.focus()
+  }, [writable])
 
   // The box was disabled while sending or recording, which took the focus away: give it back.
   const busy = sending || recording
@@ -384,6 +402,8 @@ export const Composer = ({
             disabled={disabled}
             placeholder={placeholder}
             aria-label={t('input.label')}
+            // Where the focus goes back after a ticket action in the conversation.
+            data-composer=""
             onChange={(_event, data) => {
               setText(data.value)
               setActiveReply(0)
@@ -392,6 +412,7 @@ export const Composer = ({
             onPaste={handlePaste}
           />
         )}
+        {!writable && takeAction}
         {recording ? (
           <>
             <Tooltip content={t('input.cancelRecording')} relationship="label">

@@ -15,6 +15,7 @@ import { ContactAvatar } from '@renderer/features/tickets/components/ContactAvat
 import { useTicketActions } from '@renderer/features/tickets/hooks/useTicketActions'
 import { isTicketWritable } from '../message-rules'
 import { useConversationHeaderStyles } from './ConversationHeader.styles'
+import { TakeTicketButton } from './TakeTicketButton'
 
 export interface ConversationHeaderProps {
   ticket: TicketDto
@@ -27,7 +28,7 @@ export interface ConversationHeaderProps {
 
 /**
  * Contact, ticket number and assignee, with the ticket's actions (000 §2 Conversation screen).
- * Returning, closing, transferring and the log are the inbox's own (`useTicketActions`), which
+ * Accepting, reopening, returning, closing, transferring and the log are the inbox's own (`useTicketActions`), which
  * also leaves the conversation once the ticket is no longer the user's.
  */
 export const ConversationHeader = ({
@@ -79,6 +80,7 @@ export const ConversationHeader = ({
             )}
           </>
         )}
+        <TakeTicketButton ticket={ticket} appearance="subtle" />
         {action(t('header.transfer'), <ArrowSwapRegular />, () => actions.transfer(ticket))}
         {action(t('header.log'), <HistoryRegular />, () => actions.showLog(ticket))}
         {action(t('header.exportPdf'), <DocumentPdfRegular />, onExportPdf, exporting)}

@@ -25,6 +25,8 @@ export const useMessageBubbleStyles = makeStyles({
     minWidth: '96px',
     maxWidth: '100%',
     boxSizing: 'border-box',
+    // One unbroken word (a long link, a pasted code) wraps instead of widening the conversation.
+    overflowWrap: 'anywhere',
     paddingBlock: tokens.spacingVerticalS,
     paddingInlineStart: tokens.spacingHorizontalM,
     // Room for the actions button in the top corner.

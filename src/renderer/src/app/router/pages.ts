@@ -1,0 +1,57 @@
+import { lazy } from 'react'
+import type { RouteId } from '@shared/navigation'
+import type { PageRegistry } from './GuardedPage'
+
+/** The signed-in screens that exist; every other private route shows the coming-soon page. */
+export const privatePages: PageRegistry = {
+  tickets: lazy(() =>
+    import('@renderer/features/tickets/pages/TicketsPage').then((m) => ({
+      default: m.TicketsPage,
+    })),
+  ),
+  contacts: lazy(() =>
+    import('@renderer/features/contacts/pages/ContactsPage').then((m) => ({
+      default: m.ContactsPage,
+    })),
+  ),
+  contactsImport: lazy(() =>
+    import('@renderer/features/contacts/pages/ContactsImportPage').then((m) => ({
+      default: m.ContactsImportPage,
+    })),
+  ),
+  tags: lazy(() =>
+    import('@renderer/features/tags/pages/TagsPage').then((m) => ({ default: m.TagsPage })),
+  ),
+  users: lazy(() =>
+    import('@renderer/features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+  ),
+  connections: lazy(() =>
+    import('@renderer/features/connections/pages/ConnectionsPage').then((m) => ({
+      default: m.ConnectionsPage,
+    })),
+  ),
+  allConnections: lazy(() =>
+    import('@renderer/features/connections/pages/AllConnectionsPage').then((m) => ({
+      default: m.AllConnectionsPage,
+    })),
+  ),
+  queues: lazy(() =>
+    import('@renderer/features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
+  ),
+  settings: lazy(() =>
+    import('@renderer/features/settings/pages/SettingsPage').then((m) => ({
+      default: m.SettingsPage,
+    })),
+  ),
+  companies: lazy(() =>
+    import('@renderer/features/companies/pages/CompaniesPage').then((m) => ({
+      default: m.CompaniesPage,
+    })),
+  ),
+  helps: lazy(() =>
+    import('@renderer/features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
+  ),
+}
+
+/** Whether a route opens the coming-soon placeholder, so the menu can say so before a click. */
+export const isComingSoon = (id: RouteId): boolean => privatePages[id] === undefined
