@@ -11,6 +11,8 @@ const graphPort = Number(process.env.CLUSTER_GRAPH_PORT ?? 18191)
 export default defineConfig({
   ...base,
   testDir: 'tests/cluster',
+  // Its own folder: the main run's screenshots (test-results/walkthrough) stay for a reviewer.
+  outputDir: 'test-results/cluster',
   use: { ...base.use, baseURL: `http://localhost:${port}` },
   webServer: {
     command: 'node scripts/cluster-e2e-server.mjs',
