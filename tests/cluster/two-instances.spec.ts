@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { RecordedRequest } from '../helpers/fake-graph'
 import {
+  cloudApiText,
   expect,
   postMetaWebhook,
   route,
@@ -44,28 +45,16 @@ test.afterAll(async () => {
   await graph?.close()
 })
 
-const now = () => String(Math.floor(Date.now() / 1000))
-
 /** A Cloud API text from `from`, as Meta's webhook sends it. */
-const customerText = (from: string, name: string, id: string, body: string) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: BUSINESS_ACCOUNT_ID,
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '551140000066', phone_number_id: PHONE_NUMBER_ID },
-            contacts: [{ profile: { name }, wa_id: from }],
-            messages: [{ from, id, timestamp: now(), type: 'text', text: { body } }],
-          },
-        },
-      ],
-    },
-  ],
-})
+const customerText = (from: string, name: string, id: string, body: string) =>
+  cloudApiText({
+    phoneNumberId: PHONE_NUMBER_ID,
+    businessAccountId: BUSINESS_ACCOUNT_ID,
+    from,
+    name,
+    id,
+    body,
+  })
 
 /** Cloud API text sends that contain `text`. */
 const sendsOf = (text: string): RecordedRequest[] =>

@@ -1,4 +1,5 @@
 import {
+  cloudApiText,
   E2E_QUEUES,
   expect,
   postMetaWebhook,
@@ -33,33 +34,15 @@ test.afterAll(async () => {
   await graph?.close()
 })
 
-const customerText = (from: string, name: string, id: string, body: string) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: BUSINESS_ACCOUNT_ID,
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '551140000077', phone_number_id: PHONE_NUMBER_ID },
-            contacts: [{ profile: { name }, wa_id: from }],
-            messages: [
-              {
-                from,
-                id,
-                timestamp: String(Math.floor(Date.now() / 1000)),
-                type: 'text',
-                text: { body },
-              },
-            ],
-          },
-        },
-      ],
-    },
-  ],
-})
+const customerText = (from: string, name: string, id: string, body: string) =>
+  cloudApiText({
+    phoneNumberId: PHONE_NUMBER_ID,
+    businessAccountId: BUSINESS_ACCOUNT_ID,
+    from,
+    name,
+    id,
+    body,
+  })
 
 test("a message on the admin's own ticket rings the bell", async ({ page, api, request }) => {
   const id = uniqueId()

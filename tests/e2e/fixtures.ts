@@ -303,6 +303,47 @@ export async function startGraphStandIn(port = E2E_GRAPH_PORT): Promise<GraphSta
   }
 }
 
+/** A customer's text to a Cloud API number, in the shape of Meta's `messages` webhook. */
+export const cloudApiText = (message: {
+  phoneNumberId: string
+  businessAccountId: string
+  /** The customer's WhatsApp number (wa_id). */
+  from: string
+  name: string
+  /** The provider's message id (wamid), unique per message. */
+  id: string
+  body: string
+}) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: message.businessAccountId,
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: {
+              display_phone_number: '551140000000',
+              phone_number_id: message.phoneNumberId,
+            },
+            contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+            messages: [
+              {
+                from: message.from,
+                id: message.id,
+                timestamp: String(Math.floor(Date.now() / 1000)),
+                type: 'text',
+                text: { body: message.body },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+})
+
 /**
  * POST /webhooks/meta/{connectionId} as Meta sends it: the JSON body signed with the
  * connection's app secret in `X-Hub-Signature-256`.

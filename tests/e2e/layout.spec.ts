@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   uniqueId,
   type GraphStandIn,
+  cloudApiText,
 } from './fixtures'
 
 // Issue 15 (UX walkthrough): the side menu keeps its width on every page (blocker 1), a long
@@ -168,36 +169,14 @@ test.describe('a long unbroken word in the inbox', () => {
     await postMetaWebhook(
       request,
       connection.id,
-      {
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: BUSINESS_ACCOUNT_ID,
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: {
-                    display_phone_number: '551140000015',
-                    phone_number_id: PHONE_NUMBER_ID,
-                  },
-                  contacts: [{ profile: { name: contactName }, wa_id: customer }],
-                  messages: [
-                    {
-                      from: customer,
-                      id: `wamid.layout-${id}`,
-                      timestamp: String(Math.floor(Date.now() / 1000)),
-                      type: 'text',
-                      text: { body: `Olá ${longWord} fim` },
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        ],
-      },
+      cloudApiText({
+        phoneNumberId: PHONE_NUMBER_ID,
+        businessAccountId: BUSINESS_ACCOUNT_ID,
+        from: customer,
+        name: contactName,
+        id: `wamid.layout-${id}`,
+        body: `Olá ${longWord} fim`,
+      }),
       APP_SECRET,
     )
 

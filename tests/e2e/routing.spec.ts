@@ -12,6 +12,7 @@ import {
   uniqueId,
   type ApiSession,
   type GraphStandIn,
+  cloudApiText,
 } from './fixtures'
 
 // Issue 15: new tickets reach the queue's attendants, the admin's queue filter shows his own
@@ -86,36 +87,14 @@ const customerWrites = async (
   await postMetaWebhook(
     request,
     connectionId,
-    {
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: BUSINESS_ACCOUNT_ID,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: {
-                  display_phone_number: '551140001501',
-                  phone_number_id: PHONE_NUMBER_ID,
-                },
-                contacts: [{ profile: { name: contactName }, wa_id: customer }],
-                messages: [
-                  {
-                    from: customer,
-                    id: `wamid.routing-${uniqueId()}`,
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: 'text',
-                    text: { body: `Olá, sou ${contactName}` },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    },
+    cloudApiText({
+      phoneNumberId: PHONE_NUMBER_ID,
+      businessAccountId: BUSINESS_ACCOUNT_ID,
+      from: customer,
+      name: contactName,
+      id: `wamid.routing-${uniqueId()}`,
+      body: `Olá, sou ${contactName}`,
+    }),
     APP_SECRET,
   )
 }
