@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import { pathAliases } from './path-aliases'
+import { precompress } from './precompress-plugin'
 
 // electron-vite reads Electron's major version from node_modules/electron to pick its build
 // targets and throws when the optional binary package is missing (machines without internet):
@@ -45,7 +46,7 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     base: './',
-    plugins: [react()],
+    plugins: [react(), precompress()],
     resolve: { alias },
     build: {
       outDir: 'out/renderer',

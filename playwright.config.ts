@@ -17,6 +17,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
+    // The app follows the browser's language on a first visit; the specs read the pt-BR texts.
+    locale: 'pt-BR',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

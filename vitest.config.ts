@@ -21,6 +21,7 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['tests/renderer/language.setup.ts'],
         },
       },
       {

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { COMPANY_ID } from './lib/renderer-data'
 import {
@@ -10,6 +9,13 @@ import {
   type FirstRow,
   type FrameRecord,
 } from './lib/renderer-probe'
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureFreshBuild,
+  repositoryRoot as root,
+  webRoot,
+} from './lib/renderer-build'
 import { startRendererServer, type RendererServer } from './lib/renderer-server'
 import { report, summarise } from './lib/stats'
 
@@ -50,57 +56,7 @@ const PAINT_GOAL_MS = 300
  * measures 50 ms give or take a few µs and meets the goal.
  */
 const VSYNC_SLACK_MS = 0.5
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const VIEWPORT = { width: 1280, height: 800 }
-
-const root = resolve(import.meta.dirname, '../..')
-/** Another build of the renderer to measure instead (compare a change); skips the rebuild. */
-const webRoot = process.env.BENCH_WEB_ROOT
-  ? resolve(process.env.BENCH_WEB_ROOT)
-  : join(root, 'out/renderer')
-
-/** Newest modification time under `path` (a file or a folder). */
-const newest = (path: string): number => {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), 0)
-}
-
-/** Rebuilds the renderer once when its sources are newer than out/renderer. */
-function ensureFreshBuild() {
-  if (process.env.BENCH_WEB_ROOT) return
-  const built = newest(join(webRoot, 'index.html'))
-  const sources = Math.max(
-    ...['src/renderer', 'src/shared', 'electron.vite.config.ts'].map((path) =>
-      newest(join(root, path)),
-    ),
-  )
-  if (built >= sources) return
-  if (process.env.BENCH_NO_BUILD === '1') {
-    console.log('out/renderer is older than its sources; BENCH_NO_BUILD=1, measuring it anyway')
-    return
-  }
-  console.log(built === 0 ? 'building the renderer…' : 'out/renderer is stale: rebuilding…')
-  const build = spawnSync('npx', ['--no-install', 'electron-vite', 'build'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  if (build.status !== 0) {
-    console.log(build.stderr)
-    if (built === 0) throw new Error('electron-vite build failed and there is no earlier build')
-    console.log('the rebuild failed: measuring the previous build of out/renderer')
-  }
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 const ms = (value: number) => `${value.toFixed(0)} ms`

@@ -85,7 +85,7 @@ test("a message on the admin's own ticket rings the bell", async ({ page, api, r
 
   await signIn(page, E2E_OPERATOR.email, E2E_OPERATOR.password)
   await expect(page).toHaveURL(route('/tickets'))
-  const bell = page.getByRole('button', { name: 'Notificações', exact: true })
+  const bell = page.getByRole('button', { name: /^Notificações/ })
   await expect(bell).toBeVisible()
 
   await postMetaWebhook(
@@ -95,6 +95,7 @@ test("a message on the admin's own ticket rings the bell", async ({ page, api, r
     APP_SECRET,
   )
   await expect(bell).toContainText('1', { timeout: 10_000 })
+  await expect(bell).toHaveAccessibleName('Notificações: 1')
   await bell.click()
   await expect(page.getByRole('dialog', { name: 'Notificações', exact: true })).toContainText(
     contact,

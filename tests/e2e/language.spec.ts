@@ -15,7 +15,7 @@ test('the login page switches to English, remembers it after a reload, and switc
   // locales/en/auth.json
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Enter', exact: true })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Forgot my password' })).toBeVisible()
+  await expect(page.getByRole('link', { name: "Don't have an account? Sign up!" })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Password' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Language' })).toHaveText('English')
@@ -30,10 +30,20 @@ test('the login page switches to English, remembers it after a reload, and switc
   await page.getByRole('menuitemradio', { name: 'Português (Brasil)' }).click()
 
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Não tem uma conta? Cadastre-se!' })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
+})
+
+test.describe('a first visit', () => {
+  test.use({ locale: 'es-MX' })
+
+  test("follows the browser's language", async ({ page }) => {
+    await page.goto('/#/login')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    await expect(page.getByRole('button', { name: 'Idioma' })).toHaveText('Español')
+  })
 })
 
 test('the top bar language switch translates the shell and survives a reload', async ({

@@ -106,11 +106,23 @@ test('the menu marks coming-soon entries and not the built ones', async ({ page 
   await expect(page).toHaveURL(route('/tickets'))
   const menu = await openSideMenu(page)
 
-  const placeholder = menu.getByRole('link', { name: 'Respostas rápidas', exact: true })
+  const placeholder = menu.getByRole('link', { name: 'Respostas rápidas Em breve', exact: true })
   await expect(placeholder.getByRole('img', { name: 'Em breve' })).toBeVisible()
   const built = menu.getByRole('link', { name: 'Atendimentos', exact: true })
   await expect(built).toBeVisible()
   await expect(built.getByRole('img', { name: 'Em breve' })).toHaveCount(0)
+})
+
+test("the phone's menu closes on Escape and gives focus back to ☰", async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 800 })
+  await signIn(page, E2E_OPERATOR.email, E2E_OPERATOR.password)
+  await expect(page).toHaveURL(route('/tickets'))
+  await menuToggle(page).click()
+  await expect(menuOf(page)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menuOf(page)).toBeHidden()
+  await expect(menuToggle(page)).toBeFocused()
+  await expect(menuToggle(page)).toHaveAttribute('aria-expanded', 'false')
 })
 
 test.describe('a long unbroken word in the inbox', () => {

@@ -237,11 +237,11 @@ test('"close all" asks first, with how many; cancelling closes nothing', async (
   await page.getByRole('tab', { name: /^Aguardando/ }).click()
   await expect(row(page, contactName, 'Aguardando')).toBeVisible()
 
-  const closeAll = page.getByRole('button', { name: 'Finalizar todos os atendimentos desta aba' })
+  const closeAll = page.getByRole('button', { name: 'Resolver todos os atendimentos desta aba' })
   await closeAll.click()
-  const dialog = page.getByRole('alertdialog', { name: 'Finalizar todos os atendimentos?' })
+  const dialog = page.getByRole('alertdialog', { name: 'Resolver todos os atendimentos?' })
   await expect(dialog).toContainText(
-    /\d+ atendimentos? aguardando das filas selecionadas (será finalizado|serão finalizados)\./,
+    /\d+ atendimentos? aguardando das filas selecionadas (será resolvido|serão resolvidos)\./,
   )
   await dialog.getByRole('button', { name: 'Não' }).click()
   await expect(dialog).toBeHidden()

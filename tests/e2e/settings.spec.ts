@@ -115,8 +115,8 @@ test('an admin turns requiredTag on in the settings screen; closing a ticket wit
     .getByRole('toolbar', { name: 'Ações do ticket' })
     .getByRole('button', { name: 'Resolver' })
     .click()
-  const closeDialog = page.getByRole('alertdialog', { name: 'Finalizar atendimento' })
-  await closeDialog.getByRole('button', { name: 'Finalizar', exact: true }).click()
+  const closeDialog = page.getByRole('alertdialog', { name: 'Resolver atendimento' })
+  await closeDialog.getByRole('button', { name: 'Resolver', exact: true }).click()
   // The warning toast shows over the open dialog, which hides the rest of the page from the
   // accessibility tree: find it by its text (also announced in a live region, hence first()).
   await expect(

@@ -162,8 +162,8 @@ test('a plain user does not see Dashboard in the side menu, an admin does', asyn
   await expect(page).toHaveURL(route('/tickets'))
   let menu = await openSideMenu(page)
   await expect(menu.getByRole('link', { name: 'Atendimentos', exact: true })).toBeVisible()
-  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0)
-  await expect(menu.getByRole('link', { name: 'Relatórios', exact: true })).toHaveCount(0)
+  await expect(menu.getByRole('link', { name: /^Dashboard\b/ })).toHaveCount(0)
+  await expect(menu.getByRole('link', { name: /^Relatórios\b/ })).toHaveCount(0)
   await expect(menu.getByRole('link', { name: 'Usuários', exact: true })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Minha conta' }).click()
@@ -173,8 +173,8 @@ test('a plain user does not see Dashboard in the side menu, an admin does', asyn
   await signIn(page, otherAdmin.email, otherAdmin.password)
   await expect(page).toHaveURL(route('/tickets'))
   menu = await openSideMenu(page)
-  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible()
-  await expect(menu.getByRole('link', { name: 'Relatórios', exact: true })).toBeVisible()
+  await expect(menu.getByRole('link', { name: /^Dashboard\b/ })).toBeVisible()
+  await expect(menu.getByRole('link', { name: /^Relatórios\b/ })).toBeVisible()
   await expect(menu.getByRole('link', { name: 'Usuários', exact: true })).toBeVisible()
 })
 

@@ -302,6 +302,14 @@ export const ImportFromConnectionQuery = Type.Object({
 export type ImportFromConnectionQuery = Static<typeof ImportFromConnectionQuery>
 
 /**
+ * The channels whose session can hand over the phone's address book and chats: only a paired
+ * phone (Baileys) has them; the Cloud API, Messenger and Instagram answer ERR_CHANNEL_UNSUPPORTED.
+ */
+export const PHONE_IMPORT_CHANNELS = ['whatsapp'] as const
+export const canImportFromPhone = (channel: string): boolean =>
+  (PHONE_IMPORT_CHANNELS as readonly string[]).includes(channel)
+
+/**
  * POST /contacts/upload (multipart `file`) imports the first sheet by its headers
  * (UPLOAD_HEADER_ALIASES) and answers 202 with an ImportJobDto, like POST /contactsImport/jobs.
  * An unreadable file answers 400 ERR_INVALID_FILE ('Arquivo inválido!').

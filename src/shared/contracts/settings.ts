@@ -151,6 +151,15 @@ export const PUBLIC_SETTING_KEYS = GLOBAL_SETTING_KEYS.filter(
   (key) => globalSettingDefinitions[key].public,
 )
 
+/**
+ * Public settings the server answers from its configuration, not from a stored value: read
+ * through /public-settings/{key} like the others, never written. `passwordReset` is 'enabled'
+ * only while the server can send mail (SMTP_URL); without it a reset request answers 503, so
+ * clients do not offer one.
+ */
+export const DERIVED_PUBLIC_SETTING_KEYS = ['passwordReset'] as const
+export type DerivedPublicSettingKey = (typeof DERIVED_PUBLIC_SETTING_KEYS)[number]
+
 export const SettingDto = Type.Object({
   key: Type.String(),
   value: Type.String(),

@@ -1,4 +1,5 @@
-import { Dropdown, Option } from '@fluentui/react-components'
+import { Option } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import type { Ref } from 'react'
 
 export interface StoredIdPickerProps {

@@ -1,4 +1,4 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 
 const useTagChipStyles = makeStyles({
   chip: {
@@ -15,8 +15,6 @@ const useTagChipStyles = makeStyles({
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   },
-  dark: { color: tokens.colorNeutralForegroundStaticInverted },
-  light: { color: tokens.colorNeutralForegroundOnBrand },
   swatch: {
     display: 'inline-block',
     width: tokens.spacingHorizontalM,
@@ -38,6 +36,18 @@ export const luminance = (color: string): number => {
   return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
 }
 
+/** WCAG contrast ratio of two relative luminances, 1 to 21. */
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+
+/**
+ * Black or white, whichever reads better on `color`: one of them always reaches at least 4.5:1
+ * (WCAG AA). Static colours, not theme tokens: the background is the company's, in both themes.
+ */
+export const readableTextOn = (color: string): '#000000' | '#ffffff' => {
+  const background = luminance(color)
+  return contrast(background, 0) >= contrast(background, 1) ? '#000000' : '#ffffff'
+}
+
 export interface TagChipProps {
   name: string
   /** The tag's own colour (#RRGGBB), chosen by the company. */
@@ -50,9 +60,8 @@ export interface TagChipProps {
  */
 export const TagChip = ({ name, color }: TagChipProps) => {
   const styles = useTagChipStyles()
-  const textClass = luminance(color) > 0.45 ? styles.dark : styles.light
   return (
-    <span className={mergeClasses(styles.chip, textClass)} style={{ backgroundColor: color }}>
+    <span className={styles.chip} style={{ backgroundColor: color, color: readableTextOn(color) }}>
       {name}
     </span>
   )

@@ -17,9 +17,17 @@ export interface Branding {
    * that could not be read does not switch it off).
    */
   allowSignup: boolean
+  /**
+   * "Forgot my password" is offered once the settings are read, unless the server said it cannot
+   * mail the link (a setting that could not be read, as from an older server, does not hide it).
+   */
+  passwordReset: boolean
 }
 
-/** White-label settings and the sign-up switch, read without signing in (002 §9 Start-up). */
+/**
+ * White-label settings, the sign-up switch and whether a password can be reset, read without
+ * signing in (002 §9 Start-up).
+ */
 export const usePublicSettings = (): Branding => {
   const base = useServerBase()
   const { data, isLoading } = useQuery({
@@ -35,5 +43,6 @@ export const usePublicSettings = (): Branding => {
     logoDark: brandingFileUrl(data?.appLogoDark),
     favicon: brandingFileUrl(data?.appLogoFavicon),
     allowSignup: !isLoading && data?.allowSignup !== 'disabled',
+    passwordReset: !isLoading && data?.passwordReset !== 'disabled',
   }
 }

@@ -1,9 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import { PUBLIC_SETTING_KEYS, type GlobalSettingKey } from '@shared/contracts/settings'
+import {
+  DERIVED_PUBLIC_SETTING_KEYS,
+  PUBLIC_SETTING_KEYS,
+  type DerivedPublicSettingKey,
+  type GlobalSettingKey,
+} from '@shared/contracts/settings'
 import { publicHttp, serverUrl } from './http'
 
 /** A public setting's value; undefined when it could not be read. */
-export type PublicSettings = Partial<Record<GlobalSettingKey, string | null>>
+export type PublicSettings = Partial<
+  Record<GlobalSettingKey | DerivedPublicSettingKey, string | null>
+>
+
+const READ_KEYS = [...PUBLIC_SETTING_KEYS, ...DERIVED_PUBLIC_SETTING_KEYS]
 
 const valueOf = (data: unknown): string | null => {
   if (typeof data === 'string') return data
@@ -16,14 +25,11 @@ const valueOf = (data: unknown): string | null => {
 /** Reads every public setting (GET /public-settings/{key}); one failing key does not fail all. */
 export const fetchPublicSettings = async (): Promise<PublicSettings> => {
   const results = await Promise.allSettled(
-    PUBLIC_SETTING_KEYS.map((key) =>
-      publicHttp.get<unknown>(`/public-settings/${encodeURIComponent(key)}`),
-    ),
+    READ_KEYS.map((key) => publicHttp.get<unknown>(`/public-settings/${encodeURIComponent(key)}`)),
   )
   const settings: PublicSettings = {}
   results.forEach((result, index) => {
-    if (result.status === 'fulfilled')
-      settings[PUBLIC_SETTING_KEYS[index]!] = valueOf(result.value.data)
+    if (result.status === 'fulfilled') settings[READ_KEYS[index]!] = valueOf(result.value.data)
   })
   return settings
 }

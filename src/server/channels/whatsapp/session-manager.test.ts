@@ -1,4 +1,4 @@
-import { makeWASocket, proto, type WAMessage } from 'baileys'
+import { DisconnectReason, makeWASocket, proto, type WAMessage } from 'baileys'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeSocketFactory, recordingIntake, type FakeSocket } from '@tests/helpers/fake-baileys'
@@ -200,11 +200,24 @@ describe('whatsapp session manager: status machine', () => {
 
     socket.close(408)
     await manager.settled()
-    expect(await statusOf(connection)).toBe('DISCONNECTED')
+    // The attempts stay on the row: the connections list gives them as the reason it stopped.
+    expect(await rowOf(connection)).toMatchObject({ status: 'DISCONNECTED', retries: 3 })
     // No reconnect is left to fire, however long we wait. (Counting pending timers would also
     // count the database pool's own on PostgreSQL.)
     await elapse(manager, HOUR_MS)
     expect(factory.sockets).toHaveLength(4)
+  })
+
+  it('a session replaced elsewhere while reconnecting stops with no reconnects counted', async () => {
+    const connection = await whatsappConnection()
+    const { factory, manager } = await connected(connection)
+    factory.sockets[0]!.close(408)
+    await elapse(manager, 10)
+    expect(await rowOf(connection)).toMatchObject({ status: 'TIMEOUT', retries: 1 })
+    factory.sockets[1]!.close(DisconnectReason.connectionReplaced)
+    await manager.settled()
+    // The list reads a count on a DISCONNECTED row as "gave up reconnecting": this one did not.
+    expect(await rowOf(connection)).toMatchObject({ status: 'DISCONNECTED', retries: 0 })
   })
 
   it('waits longer before each reconnect', async () => {

@@ -352,7 +352,8 @@ export function createWhatsappSessionManager(
       // Another client took over these credentials; fighting back would loop forever.
       deps.log.warn({ connectionId: session.connectionId }, 'whatsapp session replaced elsewhere')
       detach(session)
-      await writeStatus(session, { status: 'DISCONNECTED', qrcode: '' })
+      // No reconnect gave up: a count left here would read as "no answer after n attempts".
+      await writeStatus(session, { status: 'DISCONNECTED', qrcode: '', retries: 0 })
       await ownership.settle(session.connectionId)
       return
     }

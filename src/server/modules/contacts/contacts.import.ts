@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { RequestContext } from '@server/context'
 import {
+  canImportFromPhone,
   CONTACT_NAME,
   IMPORT_MAX_ROWS,
   UPLOAD_HEADER_ALIASES,
@@ -14,6 +15,7 @@ import {
   type ImportSkipReason,
   type UploadPreviewDto,
 } from '@shared/contracts/contacts'
+import { normalizePhoneNumber } from '@shared/contacts/phone'
 import { TAG_NAME, type TagDto } from '@shared/contracts/tags'
 import { isErrorCode } from '@shared/errors'
 import { isAdmin } from '@shared/permissions'
@@ -26,7 +28,7 @@ import { isUniqueViolation } from '@server/lib/unique-violation'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { TagsService } from '../tags/tags.service'
-import { normalizePhoneNumber, numberVariants } from './contacts.number'
+import { numberVariants } from './contacts.number'
 import { maskedIdentity } from './contacts.presenter'
 import type { JobPayloads } from '@server/jobs/catalogue'
 import type { JobRun } from '@server/jobs/engine'
@@ -463,7 +465,8 @@ export function createContactImportService(
     if (!connection)
       throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND')
     const driver = channels.driverFor(connection.channel)
-    if (connection.channel !== 'whatsapp' || !driver) throw new AppError('ERR_CHANNEL_UNSUPPORTED')
+    if (!canImportFromPhone(connection.channel) || !driver)
+      throw new AppError('ERR_CHANNEL_UNSUPPORTED')
     if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED')
     return { connection: channels.connectionFor(connection), driver }
   }

@@ -15,6 +15,7 @@ import {
   type ListContactsQuery,
   type UpdateContactBody,
 } from '@shared/contracts/contacts'
+import { normalizePhoneNumber } from '@shared/contacts/phone'
 import type { SyncContactTagsBody } from '@shared/contracts/tags'
 import { isErrorCode } from '@shared/errors'
 import { hasPermission, isAdmin } from '@shared/permissions'
@@ -33,7 +34,7 @@ import type { SettingsService } from '../settings/settings.service'
 import type { TagsService } from '../tags/tags.service'
 import { companyMasksNumbers, type TicketCore } from '../tickets/tickets.core'
 import type { TicketsService } from '../tickets/tickets.service'
-import { normalizePhoneNumber, numberVariants } from './contacts.number'
+import { numberVariants } from './contacts.number'
 import {
   maskedIdentity,
   maskNumber,

@@ -14,7 +14,7 @@ import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { createTestDriver } from '@tests/helpers/test-driver'
 import type { ChannelDriver } from '@server/channels/types'
-import { normalizePhoneNumber } from './contacts.number'
+import { normalizePhoneNumber } from '@shared/contacts/phone'
 import { contactsRepository } from './contacts.repository'
 import { searchOf } from './contacts.service'
 

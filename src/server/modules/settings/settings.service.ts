@@ -17,6 +17,7 @@ import {
   type CompanySettingKey,
   type CompanySettingsDto,
   type CompanySettingValues,
+  type DerivedPublicSettingKey,
   type GlobalSettingKey,
   type SettingDto,
   type UpdateCompanySettingBody,
@@ -59,6 +60,10 @@ export interface SettingsCollaborators {
 export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCollaborators) {
   const repo = settingsRepository(deps.db)
   const folder = join(deps.config.dataDir, 'branding')
+  /** What the configuration answers for the derived public keys: fixed while the app runs. */
+  const derivedPublic: Record<DerivedPublicSettingKey, string> = {
+    passwordReset: deps.mailer.configured ? 'enabled' : 'disabled',
+  }
   /** Company values already read in the current snapshot (see `snapshot`). */
   const snapshots = new AsyncLocalStorage<Map<number, CompanySettingValues>>()
 
@@ -205,6 +210,8 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
     },
 
     async publicSetting(key: string): Promise<SettingDto> {
+      if (Object.hasOwn(derivedPublic, key))
+        return { key, value: derivedPublic[key as DerivedPublicSettingKey] }
       if (!(PUBLIC_SETTING_KEYS as string[]).includes(key))
         throw new AppError('ERR_NO_SETTING_FOUND')
       const [setting] = await globalValues([key as GlobalSettingKey])

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createMailer } from '@server/lib/mailer'
 import { buildCompany, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
@@ -188,6 +189,22 @@ describe('platform settings', () => {
         await t.app.inject({ method: 'GET', url: '/public-settings/appName?token=anything' })
       ).json(),
     ).toEqual({ key: 'appName', value: '' })
+  })
+
+  test('passwordReset says, without signing in, whether the server can mail a reset link', async () => {
+    const read = async (app: TestApp) =>
+      (await app.app.inject({ method: 'GET', url: '/public-settings/passwordReset' })).json()
+    expect(await read(t)).toEqual({ key: 'passwordReset', value: 'disabled' })
+
+    // A configured transport is enough: nothing is sent until a reset is requested.
+    const mailing = await buildTestApp({
+      mailer: createMailer({ url: 'smtp://127.0.0.1:2525', from: 'test@atende.test' }),
+    })
+    try {
+      expect(await read(mailing)).toEqual({ key: 'passwordReset', value: 'enabled' })
+    } finally {
+      await mailing.close()
+    }
   })
 
   test('GET /settings shows branding to everyone and the platform switches to the super user only', async () => {

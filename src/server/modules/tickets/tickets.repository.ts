@@ -404,12 +404,18 @@ export function ticketsRepository(db: Executor) {
 
     /**
      * Writes an `access` log unless this user already has one on the ticket since `since`, in one
-     * statement (reference §8 "Access logs").
+     * statement (reference §8 "Access logs"). It keeps the ticket's queue at that moment, like
+     * every other log line, so the history says where the ticket was when it was seen.
      */
-    async logAccess(companyId: number, ticketId: number, userId: number, since: Date) {
+    async logAccess(
+      ticket: Pick<TicketRow, 'companyId' | 'id' | 'queueId'>,
+      userId: number,
+      since: Date,
+    ) {
+      const { companyId, id: ticketId, queueId } = ticket
       await db.execute(sql`
-        INSERT INTO ${ticketLogs} ("companyId", "ticketId", "userId", "type")
-        SELECT ${companyId}, ${ticketId}, ${userId}, 'access'
+        INSERT INTO ${ticketLogs} ("companyId", "ticketId", "userId", "queueId", "type")
+        SELECT ${companyId}, ${ticketId}, ${userId}, ${queueId}, 'access'
         WHERE NOT EXISTS (
           SELECT 1 FROM ${ticketLogs}
           WHERE ${ticketLogs.companyId} = ${companyId} AND ${ticketLogs.ticketId} = ${ticketId}

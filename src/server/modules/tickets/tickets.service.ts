@@ -238,24 +238,14 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
 
     async get(ctx: RequestContext, id: number): Promise<TicketDto> {
       const ticket = visible(ctx.user, await repo.findById(ctx.companyId, id))
-      await repo.logAccess(
-        ctx.companyId,
-        ticket.id,
-        ctx.user.id,
-        new Date(Date.now() - ACCESS_LOG_WINDOW_MS),
-      )
+      await repo.logAccess(ticket, ctx.user.id, new Date(Date.now() - ACCESS_LOG_WINDOW_MS))
       return dto(ctx, ticket.id)
     },
 
     /** Opening a conversation: also marks it read for the attendant holding it. */
     async getByUuid(ctx: RequestContext, uuid: string): Promise<TicketDto> {
       const ticket = visible(ctx.user, await repo.findByUuid(ctx.companyId, uuid))
-      await repo.logAccess(
-        ctx.companyId,
-        ticket.id,
-        ctx.user.id,
-        new Date(Date.now() - ACCESS_LOG_WINDOW_MS),
-      )
+      await repo.logAccess(ticket, ctx.user.id, new Date(Date.now() - ACCESS_LOG_WINDOW_MS))
       await markReadOnView(ctx, ticket)
       return dto(ctx, ticket.id)
     },

@@ -105,6 +105,25 @@ describe('GET /tickets/:id and /tickets/u/:uuid', () => {
     const accesses = (await logTypes(held.id)).filter((log) => log.type === 'access')
     expect(accesses.map((log) => log.userId).sort()).toEqual([admin.id, agent.id].sort())
   })
+
+  test('an access log names the queue the ticket was in when it was opened', async () => {
+    const { sales, support, ticket, asAgent, asAdmin } = await t.team()
+    const held = await ticket({ status: 'pending', queueId: sales.id })
+
+    await t.app.inject({ method: 'GET', url: `/tickets/u/${held.uuid}`, headers: asAgent })
+    await t.db.update(tickets).set({ queueId: support.id }).where(eq(tickets.id, held.id))
+
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/tickets-log/${held.id}`,
+      headers: asAdmin,
+    })
+    expect(log.statusCode).toBe(200)
+    const access = log
+      .json<{ type: string; queue: { name: string } | null }[]>()
+      .find((entry) => entry.type === 'access')
+    expect(access?.queue).toMatchObject({ id: sales.id, name: 'Vendas' })
+  })
 })
 
 describe('POST /tickets', () => {

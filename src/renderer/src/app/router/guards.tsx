@@ -1,8 +1,12 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { useSession } from '@renderer/hooks/useSession'
 import { clearLanding } from '@renderer/lib/session'
-import { RealtimeBridge } from '../shell/RealtimeBridge'
+
+/** The socket client is loaded with the first private page, not with the login page. */
+const RealtimeBridge = lazy(() =>
+  import('../shell/RealtimeBridge').then((m) => ({ default: m.RealtimeBridge })),
+)
 
 /** Public pages: a signed-in visitor goes to / (or /tickets right after signing in). */
 export const PublicOnly = () => {
@@ -21,7 +25,9 @@ export const RequireSession = () => {
   if (!signedIn) return <Navigate to="/login" replace />
   return (
     <>
-      <RealtimeBridge />
+      <Suspense fallback={null}>
+        <RealtimeBridge />
+      </Suspense>
       <Outlet />
     </>
   )

@@ -148,7 +148,7 @@ describe('routes and guards', () => {
       await screen.findByRole('button', { name: 'Selecionar ticket' }, { timeout: 10_000 }),
     ).toBeTruthy()
     expect(router.state.location.pathname).toBe('/tickets')
-  })
+  }, 20_000) // the shell and the inbox load lazily after sign-in
 
   it('shows the no-access placeholder to a plain user on an admin page', async () => {
     await startSession({ token: 'access', user: buildUser() })

@@ -3,13 +3,11 @@ import { createHashRouter, type RouteObject } from 'react-router'
 import { availableRoutes, type RouteId } from '@shared/navigation'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { RouteErrorPage } from '../pages/RouteErrorPage'
-import { SubscriptionExpiredPage } from '../pages/SubscriptionExpiredPage'
-import { Shell } from '../shell/Shell'
 import { cshowEnabled } from './cshow'
 import { GuardedPage, type PageRegistry } from './GuardedPage'
 import { privatePages } from './pages'
 import { PublicOnly, RequireSession } from './guards'
-import { LazyPublicPage } from './LazyPublicPage'
+import { LazyPage } from './LazyPage'
 
 const publicPages: PageRegistry = {
   login: lazy(() =>
@@ -24,6 +22,12 @@ const publicPages: PageRegistry = {
     })),
   ),
 }
+
+/** The signed-in areas, loaded after sign-in so the login page stays small. */
+const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })))
+const SubscriptionExpiredPage = lazy(() =>
+  import('../pages/SubscriptionExpiredPage').then((m) => ({ default: m.SubscriptionExpiredPage })),
+)
 
 /** Routes rendered outside the shell. */
 const STANDALONE: ReadonlySet<RouteId> = new Set(['subscriptionExpired'])
@@ -41,15 +45,15 @@ export const buildRoutes = (cshow: boolean): RouteObject[] => {
             .filter((route) => route.access === 'public')
             .map((route) => ({
               path: route.path,
-              element: <LazyPublicPage page={publicPages[route.id]} />,
+              element: <LazyPage page={publicPages[route.id]} />,
             })),
         },
         {
           element: <RequireSession />,
           children: [
-            { path: '/financeiro-aberto', element: <SubscriptionExpiredPage /> },
+            { path: '/financeiro-aberto', element: <LazyPage page={SubscriptionExpiredPage} /> },
             {
-              element: <Shell />,
+              element: <LazyPage page={Shell} />,
               children: [
                 ...routes
                   .filter((route) => route.access === 'private' && !STANDALONE.has(route.id))

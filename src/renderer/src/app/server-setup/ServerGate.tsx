@@ -1,9 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { FullPageSpinner } from '@renderer/components/FullPageSpinner'
 import { useServerBase } from '@renderer/hooks/useServerBase'
 import { desktop, isDesktop } from '@renderer/lib/desktop'
 import { setServerBase } from '@renderer/lib/http'
-import { ServerSetupPage } from './ServerSetupPage'
+
+/** Only the desktop app's first run shows it. */
+const ServerSetupPage = lazy(() =>
+  import('./ServerSetupPage').then((m) => ({ default: m.ServerSetupPage })),
+)
 
 /**
  * Renders the app once it knows its server: the page's origin in a browser, the saved URL on
@@ -30,6 +34,11 @@ export const ServerGate = ({ children }: { children: ReactNode }) => {
   }, [])
 
   if (!checked) return <FullPageSpinner />
-  if (base === null) return <ServerSetupPage />
+  if (base === null)
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <ServerSetupPage />
+      </Suspense>
+    )
   return children
 }

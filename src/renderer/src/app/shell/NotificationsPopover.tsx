@@ -24,7 +24,15 @@ export const NotificationsPopover = () => {
   return (
     <Popover withArrow trapFocus open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
       <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={t('notifications.title')} relationship="label">
+        {/* The count is part of the name, as it is part of what the button shows (WCAG 2.5.3). */}
+        <Tooltip
+          content={
+            notifications.count > 0
+              ? t('notifications.titleWithCount', { count: notifications.count })
+              : t('notifications.title')
+          }
+          relationship="label"
+        >
           <Button appearance="subtle" icon={<AlertRegular />}>
             {notifications.count > 0 && (
               <CounterBadge count={notifications.count} size="small" aria-hidden />

@@ -8,7 +8,7 @@ import { i18n } from '@renderer/lib/i18n'
 import { notifyWarning } from '@renderer/lib/notify'
 import { endSession, refreshSession } from '@renderer/lib/session'
 import { leaveSignOutNotice } from '@renderer/lib/sign-out-notice'
-import { connectCompanySocket, disconnectSocket } from '@renderer/lib/socket'
+import { connectCompanySocket, disconnectSocket } from '@renderer/lib/company-socket'
 import { clearStorage } from '@renderer/lib/storage'
 import { subscriptionState } from '@renderer/lib/subscription'
 

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Outlet } from 'react-router'
 import { TEMPORARY_DRAWER_BELOW_PX } from '@shared/constants'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { setUnreadTitle } from '@renderer/lib/title'
 import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog'
 import { SideMenu } from './SideMenu'
 import { TopBar } from './TopBar'
@@ -17,17 +16,20 @@ export const Shell = () => {
   const [wideOpen, setWideOpen] = useState(user.defaultMenu === 'open')
   const [narrowOpen, setNarrowOpen] = useState(false)
   const open = narrow ? narrowOpen : wideOpen
-
-  // Unread tickets arrive with the tickets feature; until then the title carries no count.
-  useEffect(() => setUnreadTitle(0), [])
+  const menuButton = useRef<HTMLButtonElement>(null)
 
   const handleToggle = () => (narrow ? setNarrowOpen(!narrowOpen) : setWideOpen(!wideOpen))
+  const handleClose = (reason: 'navigate' | 'dismiss') => {
+    setNarrowOpen(false)
+    // A pick moves on to its page; Escape or a tap beside the menu goes back to where it opened.
+    if (reason === 'dismiss') menuButton.current?.focus()
+  }
 
   return (
     <div className={styles.root}>
-      <TopBar menuOpen={open} onToggleMenu={handleToggle} />
+      <TopBar menuOpen={open} onToggleMenu={handleToggle} menuButtonRef={menuButton} />
       <div className={styles.body}>
-        <SideMenu open={open} overlay={narrow} onClose={() => setNarrowOpen(false)} />
+        <SideMenu open={open} overlay={narrow} onClose={handleClose} />
         <main className={styles.main}>
           <Outlet />
         </main>

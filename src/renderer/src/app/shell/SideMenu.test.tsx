@@ -105,7 +105,8 @@ const renderMenu = async () => {
       </QueryClientProvider>
     </FluentProvider>,
   )
-  return screen.findByRole('navigation', { name: 'Menu principal' })
+  // The shell is loaded lazily, after the session.
+  return screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 })
 }
 
 describe('side menu coming-soon marks (issue 15, major 7)', () => {
@@ -113,7 +114,7 @@ describe('side menu coming-soon marks (issue 15, major 7)', () => {
     const menu = within(await renderMenu())
 
     for (const placeholder of ['Dashboard', 'Relatórios', 'Respostas rápidas']) {
-      const link = menu.getByRole('link', { name: placeholder })
+      const link = menu.getByRole('link', { name: `${placeholder} Em breve` })
       expect(within(link).getByRole('img', { name: 'Em breve' }).textContent).toBe('Em breve')
       expect(link.getAttribute('aria-description')).toBe('Esta tela ainda está em construção.')
     }

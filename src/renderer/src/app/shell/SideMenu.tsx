@@ -35,7 +35,8 @@ export interface SideMenuProps {
   open: boolean
   /** Under 600 px the menu is a temporary overlay that closes after a choice (000 §2). */
   overlay: boolean
-  onClose: () => void
+  /** The overlay menu closes: after a pick (`navigate`), or on Escape or a tap beside it. */
+  onClose: (reason: 'navigate' | 'dismiss') => void
 }
 
 const iconOf = (id: RouteId | 'campaigns' | 'flowBuilder') => {
@@ -97,10 +98,9 @@ export const SideMenu = ({ open, overlay, onClose }: SideMenuProps) => {
         value={leaf.id}
         href={`#${routeLink(leaf.id)}`}
         icon={sub ? undefined : iconOf(leaf.id)}
-        // The link keeps the page's name; the placeholder is said as its description.
-        {...(comingSoon
-          ? { 'aria-label': name, 'aria-description': t('menu.comingSoonDescription') }
-          : {})}
+        // The name is what the link shows ("Relatórios Em breve", as WCAG 2.5.3 asks); the
+        // description says what the mark means.
+        {...(comingSoon ? { 'aria-description': t('menu.comingSoonDescription') } : {})}
       >
         {label}
       </Item>
@@ -127,10 +127,10 @@ export const SideMenu = ({ open, overlay, onClose }: SideMenuProps) => {
       selectedCategoryValue={selectedGroup ?? ''}
       defaultOpenCategories={selectedGroup ? [selectedGroup] : []}
       onNavItemSelect={() => {
-        if (overlay) onClose()
+        if (overlay) onClose('navigate')
       }}
       onOpenChange={(_event, data) => {
-        if (!data.open) onClose()
+        if (!data.open) onClose('dismiss')
       }}
       aria-label={t('menu.label')}
     >

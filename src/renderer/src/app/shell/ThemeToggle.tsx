@@ -3,7 +3,7 @@ import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useThemeMode } from '@renderer/hooks/useThemeMode'
 
-/** Switches light/dark; the choice is remembered on this machine as `preferredTheme`. */
+/** Switches light/dark, on this machine and for the user (see `useThemeModeSource`). */
 export const ThemeToggle = () => {
   const { t } = useTranslation('shell')
   const { mode, toggle } = useThemeMode()

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react'
 import { Button, Hamburger, Text, Tooltip } from '@fluentui/react-components'
 import { ArrowClockwiseRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
@@ -14,10 +15,12 @@ import { useTopBarStyles } from './TopBar.styles'
 export interface TopBarProps {
   menuOpen: boolean
   onToggleMenu: () => void
+  /** The menu toggle, where focus returns when the phone's menu is dismissed. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>
 }
 
 /** The shell's top bar (000 §2 Shell): menu toggle, greeting, and the user's quick controls. */
-export const TopBar = ({ menuOpen, onToggleMenu }: TopBarProps) => {
+export const TopBar = ({ menuOpen, onToggleMenu, menuButtonRef }: TopBarProps) => {
   const styles = useTopBarStyles()
   const { t, i18n } = useTranslation('shell')
   const user = useCurrentUser()
@@ -25,7 +28,12 @@ export const TopBar = ({ menuOpen, onToggleMenu }: TopBarProps) => {
   return (
     <header className={styles.root}>
       <Tooltip content={t('topBar.toggleMenu')} relationship="label">
-        <Hamburger appearance="subtle" aria-expanded={menuOpen} onClick={onToggleMenu} />
+        <Hamburger
+          ref={menuButtonRef}
+          appearance="subtle"
+          aria-expanded={menuOpen}
+          onClick={onToggleMenu}
+        />
       </Tooltip>
       <Text className={styles.greeting} weight="semibold">
         {t('topBar.greeting', { name: user.name, company: user.company.name })}

@@ -1,4 +1,5 @@
-import { Dropdown, Field, Option } from '@fluentui/react-components'
+import { Field, Option } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import type { ReactNode } from 'react'
 import { useController, type FieldValues } from 'react-hook-form'
 import type { FieldProps } from './field-props'

@@ -119,8 +119,8 @@ export const startRowsImport = async (
   (await http.post<ImportJobDto>('/contactsImport/jobs', { rows, validateContact })).data
 
 /** POST /contacts/import: the phone's address book, through the default connection. */
-export const startPhoneImport = async (): Promise<ImportJobDto> =>
-  (await http.post<ImportJobDto>('/contacts/import')).data
+export const startPhoneImport = async (whatsappId: number): Promise<ImportJobDto> =>
+  (await http.post<ImportJobDto>('/contacts/import', undefined, { params: { whatsappId } })).data
 
 /** GET /contacts/import/jobs/{id}: the job and its per-row results. */
 export const getImportJob = async (id: number, signal?: AbortSignal): Promise<ImportJobDetailDto> =>
@@ -152,6 +152,7 @@ export interface ConnectionOption {
   id: number
   name: string
   channel: string
+  isDefault: boolean
 }
 
 /** GET /whatsapp?session=0. */

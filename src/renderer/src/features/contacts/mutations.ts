@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
-import type { SyncContactTagsBody } from '@shared/contracts/tags'
+import { useRef } from 'react'
+import type { ContactDetailDto, ContactDto, TagRef } from '@shared/contracts/contacts'
 import type { CreateTicketNoteBody } from '@shared/contracts/ticket-notes'
 import type { CreateTicketBody } from '@shared/contracts/tickets'
 import { notifyError } from '@renderer/lib/notify'
@@ -19,7 +19,13 @@ import {
   updateContact,
   type ContactFilters,
 } from './api'
-import { toContactBody, toTagSync, type ContactFormValues } from './forms/contact-schema'
+import {
+  applyTagEdit,
+  toContactBody,
+  toTagSync,
+  type ContactFormValues,
+  type ContactTagEdit,
+} from './forms/contact-schema'
 import type { MappedContact } from './import/mapping'
 import { contactQueries } from './queries'
 import { removeContactRow, storeContact, type ContactsListCache } from './realtime'
@@ -53,12 +59,27 @@ export const useSaveContactMutation = () => {
   })
 }
 
-/** POST /tags/sync from the drawer: the saved contact replaces the cached one. */
-export const useSyncContactTagsMutation = () => {
+/**
+ * The drawer's tag edits. POST /tags/sync replaces the whole list, so two quick edits built from
+ * the same shown list made the second drop the first one's tag (VIP picked, then "Urgente"
+ * created: only "Urgente" stayed). Edits of one contact therefore run one after another (one
+ * mutation scope), and each applies its change to the tags saved by then, not to those shown
+ * when it was made.
+ */
+export const useEditContactTagsMutation = (contactId: number) => {
   const queryClient = useQueryClient()
+  const lastSaved = useRef<TagRef[] | null>(null)
   return useMutation({
-    mutationFn: (body: SyncContactTagsBody) => syncContactTags(body),
+    scope: { id: `contact-tags-${contactId}` },
+    mutationFn: async ({ edit, shown }: { edit: ContactTagEdit; shown: TagRef[] }) => {
+      const detail = queryClient.getQueryData(contactQueries.detail(contactId).queryKey)
+      const saved = detail?.tags ?? lastSaved.current ?? shown
+      const body = toTagSync(contactId, saved, applyTagEdit(saved, edit))
+      return body ? syncContactTags(body) : null
+    },
     onSuccess: (contact) => {
+      if (!contact) return
+      lastSaved.current = contact.tags
       storeContact(queryClient, contact)
       void queryClient.invalidateQueries({ queryKey: [...contactQueries.all(), 'tag-options'] })
     },
@@ -130,7 +151,10 @@ export const useStartRowsImportMutation = () =>
   })
 
 export const useStartPhoneImportMutation = () =>
-  useMutation({ mutationFn: () => startPhoneImport(), onError: notifyError })
+  useMutation({
+    mutationFn: (whatsappId: number) => startPhoneImport(whatsappId),
+    onError: notifyError,
+  })
 
 /** Downloads the export through a temporary link, the browser's and Electron's save path. */
 export const useExportContactsMutation = () =>

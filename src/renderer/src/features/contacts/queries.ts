@@ -30,8 +30,11 @@ export const contactQueries = {
       queryKey: [...contactQueries.details(), id] as const,
       queryFn: ({ signal }) => getContact(id, signal),
     }),
-  /** Tags for the tag box and the list filter (`undefined`), or kanban lanes (1). */
-  tagOptions: (kanban?: 1) =>
+  /**
+   * Every tag for the list filter (`undefined`); plain tags for a contact's tag box (0): lanes
+   * are the tickets' kanban stages, chosen apart in the drawer; or the lanes themselves (1).
+   */
+  tagOptions: (kanban?: 0 | 1) =>
     queryOptions({
       queryKey: [...contactQueries.all(), 'tag-options', kanban ?? 'all'] as const,
       queryFn: ({ signal }) => listTagOptions(kanban, signal),

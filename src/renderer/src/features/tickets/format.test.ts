@@ -17,11 +17,18 @@ describe('formatTicketTime', () => {
   const now = new Date(2025, 2, 10, 18, 30)
 
   it('shows HH:mm for today', () => {
-    expect(formatTicketTime(new Date(2025, 2, 10, 9, 5).toISOString(), now)).toBe('09:05')
+    expect(formatTicketTime(new Date(2025, 2, 10, 9, 5).toISOString(), 'pt-BR', now)).toBe('09:05')
   })
 
   it('shows dd/MM/yyyy for another day', () => {
-    expect(formatTicketTime(new Date(2025, 2, 9, 23, 59).toISOString(), now)).toBe('09/03/2025')
+    const yesterday = new Date(2025, 2, 9, 23, 59).toISOString()
+    expect(formatTicketTime(yesterday, 'pt-BR', now)).toBe('09/03/2025')
+  })
+
+  it('follows the interface language, on the same clock as the message bubbles', () => {
+    expect(formatTicketTime(new Date(2025, 2, 10, 17, 39).toISOString(), 'en', now)).toBe('17:39')
+    expect(formatTicketTime(new Date(2025, 2, 9, 9, 0).toISOString(), 'en', now)).toBe('03/09/2025')
+    expect(formatTicketTime(new Date(2025, 2, 9, 9, 0).toISOString(), 'tr', now)).toBe('09.03.2025')
   })
 })
 

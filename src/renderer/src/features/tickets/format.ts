@@ -1,4 +1,5 @@
-import { format, isSameDay, isValid } from 'date-fns'
+import { isSameDay, isValid } from 'date-fns'
+import { formatDate, formatTime } from '@renderer/lib/format'
 import { TICKET_COUNT_CAP } from '@shared/contracts/tickets'
 
 /** Contact names and last messages are cut on list rows (000 §9). */
@@ -11,18 +12,14 @@ export const truncate = (text: string, max: number): string => {
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : text
 }
 
-/** A row's time (000 §2): HH:mm when it is today where the user is, else dd/MM/yyyy. */
-export const formatTicketTime = (iso: string, now: Date = new Date()): string => {
+/**
+ * A row's time (000 §2): the time of day when it is today where the user is, else the date, both
+ * in the interface language (HH:mm and dd/MM/yyyy in pt-BR).
+ */
+export const formatTicketTime = (iso: string, locale: string, now: Date = new Date()): string => {
   const date = new Date(iso)
   if (!isValid(date)) return ''
-  return format(date, isSameDay(date, now) ? 'HH:mm' : 'dd/MM/yyyy')
-}
-
-/** A date and time in the interface language (ticket log, transcript); an unreadable one as is. */
-export const formatDateTime = (iso: string, locale: string): string => {
-  const time = Date.parse(iso)
-  if (Number.isNaN(time)) return iso
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(time)
+  return isSameDay(date, now) ? formatTime(date, locale) : formatDate(date, locale)
 }
 
 /** A tab's badge: the count, or "N+" once the server stopped counting at its cap. */

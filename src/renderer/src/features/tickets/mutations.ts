@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { CreateTicketBody, TicketDto, UpdateTicketBody } from '@shared/contracts/tickets'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorCodeOf } from '@renderer/lib/http'
@@ -15,6 +15,7 @@ import {
   type CloseAllTicketsInput,
 } from './api'
 import { conversationQueries } from './conversation/queries'
+import type { TicketListUser } from './list-filters'
 import { ticketQueries } from './queries'
 import { removeTicketFromLists, writeTicketToLists } from './realtime'
 
@@ -28,27 +29,42 @@ const notifyTransitionError = (error: unknown): void => {
 export interface UpdateTicketVariables {
   id: number
   body: UpdateTicketBody
+  /**
+   * The ticket as it is, and as the server is expected to answer (`expectedAfter`): given, the
+   * lists show `after` at once, and `before` again if the request fails.
+   */
+  optimistic?: { before: TicketDto; after: TicketDto }
+}
+
+/** A ticket's state written into the lists and into its cached conversation, if any. */
+const showTicket = (queryClient: QueryClient, ticket: TicketDto, user: TicketListUser) => {
+  writeTicketToLists(queryClient, ticket, user)
+  // A cached conversation of it too: its socket copy may have come while the conversation was
+  // not on screen (reopening a ticket just closed), and opening it must not show the old.
+  queryClient.setQueryData<TicketDto>(conversationQueries.ticket(ticket.uuid).queryKey, (cached) =>
+    cached ? ticket : cached,
+  )
 }
 
 /**
- * One transition (PUT /tickets/{id}). The answer is written into the lists at once; the socket's
- * copy of the same change arrives later and changes nothing.
+ * One transition (PUT /tickets/{id}). With `optimistic`, the ticket moves before the server
+ * answers (the answer took about a second to show, issue 15); the answer is written over it,
+ * and the socket's copy of the same change arrives later and changes nothing, as the lists hold
+ * a ticket once by id. A failure puts the ticket back where it was and says why.
  */
 export const useUpdateTicketMutation = () => {
   const queryClient = useQueryClient()
   const user = useCurrentUser()
   return useMutation({
     mutationFn: ({ id, body }: UpdateTicketVariables) => updateTicket(id, body),
-    onSuccess: (ticket) => {
-      writeTicketToLists(queryClient, ticket, user)
-      // A cached conversation of it too: its socket copy may have come while the conversation
-      // was not on screen (reopening a ticket just closed), and opening it must not show the old.
-      queryClient.setQueryData<TicketDto>(
-        conversationQueries.ticket(ticket.uuid).queryKey,
-        (cached) => (cached ? ticket : cached),
-      )
+    onMutate: ({ optimistic }) => {
+      if (optimistic) showTicket(queryClient, optimistic.after, user)
     },
-    onError: notifyTransitionError,
+    onSuccess: (ticket) => showTicket(queryClient, ticket, user),
+    onError: (error, { optimistic }) => {
+      if (optimistic) showTicket(queryClient, optimistic.before, user)
+      notifyTransitionError(error)
+    },
   })
 }
 

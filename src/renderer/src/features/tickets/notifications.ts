@@ -12,6 +12,7 @@ import { useCurrentUser } from '@renderer/hooks/useSession'
 import { desktop } from '@renderer/lib/desktop'
 import { i18n } from '@renderer/lib/i18n'
 import { setUnreadTitle } from '@renderer/lib/title'
+import { plainText } from './conversation/formatting'
 import { truncate } from './format'
 import { useSocketReconnect } from './hooks/useSocketReconnect'
 import type { TicketListUser } from './list-filters'
@@ -110,7 +111,7 @@ const BODY_MAX = 1000
 /** Shows the native notification of a new message (silent: the sound is ours, at our volume). */
 const announce = async (message: MessageDto, ticket: TicketDto): Promise<void> => {
   const title = ticket.contact.name || ticket.contact.number
-  const text = message.body || i18n.t('notifications.media', { ns: 'tickets' })
+  const text = plainText(message.body) || i18n.t('notifications.media', { ns: 'tickets' })
   await Promise.all([
     desktop.showNotification({
       kind: 'message',

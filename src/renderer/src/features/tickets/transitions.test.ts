@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildTicket } from '@tests/renderer/tickets.fixtures'
-import { holderIfTaken, transitionBodies } from './transitions'
+import { expectedAfter, holderIfTaken, transitionBodies } from './transitions'
 
 describe('transitionBodies (reference §8.3)', () => {
   it('builds each PUT /tickets/{id} body', () => {
@@ -38,5 +38,39 @@ describe('holderIfTaken', () => {
     expect(holderIfTaken(taken, 1)).toEqual({ user: taken.user, queue: taken.queue })
     const waiting = buildTicket({ userId: null, user: null })
     expect(holderIfTaken(waiting, 1)).toEqual({ user: null, queue: waiting.queue })
+  })
+})
+
+describe('expectedAfter', () => {
+  const sales = { id: 2, name: 'Vendas', color: '#aa3300' }
+  const refs = {
+    user: (id: number) => (id === 5 ? { id, name: 'Bia' } : null),
+    queue: (id: number) => (id === 2 ? sales : null),
+  }
+  const now = new Date('2026-11-27T13:00:00.000Z')
+
+  it('draws a transfer with the names the client knows, updated now', () => {
+    const ticket = buildTicket({ unreadMessages: 2 })
+    const body = transitionBodies.transfer({ queueId: 2, userId: 5, message: '' })
+    expect(expectedAfter(ticket, body, refs, now)).toEqual({
+      ...ticket,
+      status: 'open',
+      userId: 5,
+      user: { id: 5, name: 'Bia' },
+      queueId: 2,
+      queue: sales,
+      updatedAt: now.toISOString(),
+    })
+  })
+
+  it('keeps what the body leaves out, and the ticket’s own references', () => {
+    const ticket = buildTicket()
+    const after = expectedAfter(ticket, transitionBodies.close(true), refs, now)
+    expect(after).toMatchObject({ status: 'closed', user: ticket.user, queue: ticket.queue })
+    expect(expectedAfter(ticket, transitionBodies.returnToQueue(), refs, now)).toMatchObject({
+      status: 'pending',
+      userId: null,
+      user: null,
+    })
   })
 })

@@ -36,6 +36,39 @@ export interface TransferChoice {
   message: string
 }
 
+/** The names and colours a transition's ids stand for, from what the client already holds. */
+export interface TransitionRefs {
+  user: (id: number) => UserRef | null
+  queue: (id: number) => QueueRef | null
+}
+
+/**
+ * The ticket as the server is expected to answer `body`, drawn before it does so that the row
+ * moves at once (issue 15). The answer replaces it; a failure puts `ticket` back. An id the
+ * client cannot name keeps the ticket's own reference when it is the same id, else none.
+ */
+export const expectedAfter = (
+  ticket: TicketDto,
+  body: UpdateTicketBody,
+  refs: TransitionRefs,
+  now: Date,
+): TicketDto => {
+  const userId = body.userId === undefined ? ticket.userId : body.userId
+  const queueId = body.queueId === undefined ? ticket.queueId : body.queueId
+  const status = body.status ?? ticket.status
+  return {
+    ...ticket,
+    status,
+    userId,
+    user: userId === null ? null : userId === ticket.userId ? ticket.user : refs.user(userId),
+    queueId,
+    queue:
+      queueId === null ? null : queueId === ticket.queueId ? ticket.queue : refs.queue(queueId),
+    unreadMessages: body.unreadMessages ?? ticket.unreadMessages,
+    updatedAt: now.toISOString(),
+  }
+}
+
 /** Who holds a ticket the user could not take: the info modal's content (000 §4). */
 export interface TicketHolder {
   user: UserRef | null

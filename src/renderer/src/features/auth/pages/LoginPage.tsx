@@ -14,7 +14,8 @@ import { BusyButton } from '@renderer/components/BusyButton'
 
 /**
  * /login (000 §2): e-mail and password; a wrong password shows the translated error. After a
- * sign-in elsewhere ended the session, it says so (000 §4).
+ * sign-in elsewhere ended the session, it says so (000 §4). "Forgot my password" only where the
+ * server can mail the link.
  */
 export const LoginPage = () => {
   const styles = useAuthFormStyles()
@@ -22,7 +23,7 @@ export const LoginPage = () => {
   const { t: tShell } = useTranslation('shell')
   // Kept until the next sign-in: the page may show before the reload that follows the kick.
   const [notice] = useState(readSignOutNotice)
-  const { allowSignup } = usePublicSettings()
+  const { allowSignup, passwordReset } = usePublicSettings()
   const loginMutation = useLoginMutation()
   const {
     register,
@@ -31,6 +32,10 @@ export const LoginPage = () => {
   } = useForm<LoginValues>({
     resolver: yupResolver(loginSchema),
     defaultValues: { email: '', password: '' },
+    // Fluent hides the error border of the focused input, so focusing the first invalid field
+    // made E-mail look valid beside a red Senha. Both messages are alerts, read out as they
+    // appear, and focus stays on the button that was pressed.
+    shouldFocusError: false,
   })
 
   const handleLogin = (values: LoginValues) => loginMutation.mutate(values)
@@ -66,7 +71,7 @@ export const LoginPage = () => {
           {t('login.submit')}
         </BusyButton>
         <div className={styles.links}>
-          <Link href="#/forgetpsw">{t('login.forgotPassword')}</Link>
+          {passwordReset && <Link href="#/forgetpsw">{t('login.forgotPassword')}</Link>}
           {allowSignup && <Link href="#/signup">{t('login.signup')}</Link>}
         </div>
       </form>

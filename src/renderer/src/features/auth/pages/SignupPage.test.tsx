@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import {
   AxiosError,
@@ -28,14 +28,17 @@ const plan: PublicPlanDto = {
   amount: '0.00',
 }
 
+const otherPlan: PublicPlanDto = { ...plan, id: 2, name: 'Plano Plus', amount: '99.90' }
+
 /**
  * The server at the network edge: the sign-up switch as `allowSignup` says (read only once
- * `settingsRead` resolves), one public plan, and a sign-up answered 202 as the server answers
- * every one. Sign-ups are recorded.
+ * `settingsRead` resolves), the public plans (one unless told), and a sign-up answered 202 as
+ * the server answers every one. Sign-ups are recorded.
  */
 const serve = (
   allowSignup: 'enabled' | 'disabled',
   settingsRead: Promise<void> = Promise.resolve(),
+  plans: PublicPlanDto[] = [plan],
 ) => {
   const signups: unknown[] = []
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
@@ -49,7 +52,7 @@ const serve = (
       await settingsRead
       return respond(200, { key: 'allowSignup', value: allowSignup })
     }
-    if (url === '/plans/list') return respond(200, [plan])
+    if (url === '/plans/list') return respond(200, plans)
     if (url === '/auth/signup') {
       signups.push(JSON.parse(String(config.data)))
       return respond(202, { message: 'Sign-up received' })
@@ -146,6 +149,43 @@ describe('the sign-up page', () => {
     expect(router.state.location.pathname).toBe('/signup')
     expect(screen.queryByRole('textbox')).toBeNull()
     expect(screen.getByRole('link', { name: 'Voltar para o login' })).toBeTruthy()
+  }, 20_000)
+})
+
+describe("the sign-up page's plan", () => {
+  const fillAndSubmit = async () => {
+    const user = userEvent.setup({ delay: null })
+    await user.type(await screen.findByRole('textbox', { name: /^Nome\b(?! da)/ }, SLOW), 'Davi')
+    await user.type(screen.getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Davi')
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'davi@example.com')
+    await user.type(screen.getByLabelText(/^Senha/), 'davi-senha-1')
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }))
+  }
+
+  it('is chosen already when only one is offered', async () => {
+    const signups = serve('enabled')
+    renderAt('/signup')
+
+    const only = await screen.findByRole('radio', { name: /^Plano Padrão — / }, SLOW)
+    await waitFor(() => expect((only as HTMLInputElement).checked).toBe(true))
+    await fillAndSubmit()
+
+    await screen.findByRole('status', {}, SLOW)
+    expect(signups).toEqual([expect.objectContaining({ email: 'davi@example.com', planId: 1 })])
+  }, 20_000)
+
+  it('is left to the visitor when several are offered', async () => {
+    const signups = serve('enabled', Promise.resolve(), [plan, otherPlan])
+    renderAt('/signup')
+
+    await screen.findByRole('radio', { name: /^Plano Plus — / }, SLOW)
+    expect(
+      screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([false, false])
+    await fillAndSubmit()
+
+    expect(await screen.findByText('Obrigatório', {}, SLOW)).toBeTruthy()
+    expect(signups).toEqual([])
   }, 20_000)
 })
 

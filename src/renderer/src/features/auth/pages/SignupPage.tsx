@@ -11,7 +11,7 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import axios from 'axios'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
 import { errorMessage } from '@renderer/lib/notify'
@@ -51,11 +51,20 @@ export const SignupPage = () => {
     control,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<SignupValues>({
     resolver: yupResolver(signupSchema),
     defaultValues: { name: '', companyName: '', email: '', phone: '', password: '' },
   })
+
+  // With one plan on offer there is nothing to choose: it is the plan. With several, the spec
+  // names no default, so the visitor picks one.
+  useEffect(() => {
+    const only = plans.data?.length === 1 ? plans.data[0] : undefined
+    if (only && getValues('planId') === undefined) setValue('planId', only.id)
+  }, [plans.data, getValues, setValue])
 
   // The server answers alike whether the address was new or already had an account (it mails
   // that account's owner instead), so the message covers both; it stays on the page, where it

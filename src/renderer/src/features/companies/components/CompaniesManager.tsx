@@ -35,7 +35,7 @@ import { useFocusReturn } from '@renderer/hooks/useFocusReturn'
 import { useRecordSection } from '@renderer/hooks/useRecordSection'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { useLoadErrorToast } from '@renderer/hooks/useLoadErrorToast'
-import { formatDay, formatMoney } from '@renderer/lib/format'
+import { formatDateTime, formatDay, formatMoney } from '@renderer/lib/format'
 import { notifySuccess } from '@renderer/lib/notify'
 import { advanceDueDate, dueDateTone, formatBytes } from '../due-date'
 import {
@@ -173,9 +173,7 @@ export const CompaniesManager = () => {
                     })}
                   </TableCell>
                   <TableCell className={styles.nowrap}>
-                    {company.lastLogin
-                      ? new Date(company.lastLogin).toLocaleString(i18n.language)
-                      : '—'}
+                    {company.lastLogin ? formatDateTime(company.lastLogin, i18n.language) : '—'}
                   </TableCell>
                   <TableCell className={styles.nowrap}>{formatBytes(company.folderSize)}</TableCell>
                   <TableCell>{company.numberFileFolder}</TableCell>

@@ -1,4 +1,5 @@
 import {
+  mergeClasses,
   Table,
   TableBody,
   TableCell,
@@ -35,11 +36,13 @@ import {
 } from '../forms/plan-schema'
 import { useDeletePlanMutation, useSavePlanMutation } from '../mutations'
 import { planQueries } from '../queries'
+import { usePlansManagerStyles } from './PlansManager.styles'
 
 /** The operator's plans: limits, price and every use* flag (001 §3 Plan). */
 export const PlansManager = () => {
   const { t, i18n } = useTranslation('companies')
   const styles = useAdminSectionStyles()
+  const planStyles = usePlansManagerStyles()
   const plans = useQuery(planQueries.list())
   const remove = useDeletePlanMutation()
   const { editing, edit, stopEditing, deletion } = useRecordSection(
@@ -49,6 +52,12 @@ export const PlansManager = () => {
   useLoadErrorToast(plans.error, t('toasts.loadError'))
 
   const yesNo = (value: boolean) => (value ? t('yes') : t('no'))
+  // Ten yes/no columns pushed the table off the screen: one column names what the plan allows.
+  const features = (plan: PlanDto) =>
+    PLAN_FEATURE_FLAGS.filter((flag) => plan[flag])
+      .map((flag) => t(`plans.flags.${flag}`))
+      .join(', ') || t('plans.noFeatures')
+  const wideOnly = planStyles.wideOnly
 
   return (
     <AdminSection
@@ -67,14 +76,12 @@ export const PlansManager = () => {
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('plans.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('plans.users')}</TableHeaderCell>
-              <TableHeaderCell>{t('plans.connections')}</TableHeaderCell>
-              <TableHeaderCell>{t('plans.queues')}</TableHeaderCell>
+              <TableHeaderCell className={wideOnly}>{t('plans.users')}</TableHeaderCell>
+              <TableHeaderCell className={wideOnly}>{t('plans.connections')}</TableHeaderCell>
+              <TableHeaderCell className={wideOnly}>{t('plans.queues')}</TableHeaderCell>
               <TableHeaderCell>{t('plans.amount')}</TableHeaderCell>
-              <TableHeaderCell>{t('plans.isPublic')}</TableHeaderCell>
-              {PLAN_FEATURE_FLAGS.map((flag) => (
-                <TableHeaderCell key={flag}>{t(`plans.flags.${flag}`)}</TableHeaderCell>
-              ))}
+              <TableHeaderCell className={wideOnly}>{t('plans.isPublic')}</TableHeaderCell>
+              <TableHeaderCell className={wideOnly}>{t('plans.features')}</TableHeaderCell>
               <TableHeaderCell>{t('table.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
@@ -82,16 +89,16 @@ export const PlansManager = () => {
             {plans.data?.map((plan) => (
               <TableRow key={plan.id}>
                 <TableCell>{plan.name}</TableCell>
-                <TableCell>{plan.users}</TableCell>
-                <TableCell>{plan.connections}</TableCell>
-                <TableCell>{plan.queues}</TableCell>
+                <TableCell className={wideOnly}>{plan.users}</TableCell>
+                <TableCell className={wideOnly}>{plan.connections}</TableCell>
+                <TableCell className={wideOnly}>{plan.queues}</TableCell>
                 <TableCell className={styles.nowrap}>
                   {formatMoney(plan.amount, i18n.language)}
                 </TableCell>
-                <TableCell>{yesNo(plan.isPublic)}</TableCell>
-                {PLAN_FEATURE_FLAGS.map((flag) => (
-                  <TableCell key={flag}>{yesNo(plan[flag])}</TableCell>
-                ))}
+                <TableCell className={wideOnly}>{yesNo(plan.isPublic)}</TableCell>
+                <TableCell className={mergeClasses(wideOnly, planStyles.features)}>
+                  {features(plan)}
+                </TableCell>
                 <AdminSectionRowActions
                   onEdit={() => edit(plan)}
                   onDelete={() => deletion.ask(plan)}

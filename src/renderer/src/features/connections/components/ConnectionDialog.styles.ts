@@ -2,6 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 
 export const useConnectionDialogStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Seven tabs do not fit the dialog's width: the last ones go to a second line, not out of sight.
+  tabs: { flexWrap: 'wrap' },
   panel: {
     display: 'flex',
     flexDirection: 'column',

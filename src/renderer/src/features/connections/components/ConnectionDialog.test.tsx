@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ConnectionDto } from '@shared/contracts/connections'
 import type { SessionUser } from '@shared/contracts/users'
 import { http } from '@renderer/lib/http'
+import { i18n } from '@renderer/lib/i18n'
+import { setToastSink } from '@renderer/lib/notify'
 import { endSession, startSession } from '@renderer/lib/session'
 import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { buildSessionUser } from '@tests/renderer/session'
@@ -72,8 +74,10 @@ const tabsOf = (dialog: HTMLElement) =>
 
 const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
 const defaultAdapter = http.defaults.adapter
-beforeAll(() => {
+beforeAll(async () => {
   Reflect.deleteProperty(Element.prototype, 'animate')
+  // The texts asserted are the default language's, whatever language the test browser prefers.
+  await i18n.changeLanguage('pt-BR')
 })
 afterAll(() => {
   if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
@@ -164,5 +168,27 @@ describe('ConnectionDialog', () => {
       'Atual (#9)',
     )
     expect(within(dialog).queryByRole('combobox', { name: /Prompt de IA/ })).toBeNull()
+  }, 30_000)
+
+  it('masks the API token until shown, and copies it with a confirmation', async () => {
+    serve()
+    const toasts: string[] = []
+    const disconnect = setToastSink((toast) => toasts.push(toast.message))
+    // user-event gives the page a clipboard of its own, read back below.
+    const user = userEvent.setup({ delay: null })
+    const dialog = await renderDialog(buildConnectionDto({ token: 'secret-token-123' }))
+    const field = within(dialog).getByLabelText('Token da API')
+    expect(field.getAttribute('type')).toBe('password')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mostrar token' }))
+    expect(field.getAttribute('type')).toBe('text')
+    expect((field as HTMLInputElement).value).toBe('secret-token-123')
+    await user.click(within(dialog).getByRole('button', { name: 'Ocultar token' }))
+    expect(field.getAttribute('type')).toBe('password')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar token' }))
+    await vi.waitFor(() => expect(toasts).toContain('Token copiado.'))
+    expect(await navigator.clipboard.readText()).toBe('secret-token-123')
+    disconnect()
   }, 30_000)
 })

@@ -108,6 +108,7 @@ const ConnectionForm = ({
           </DialogTitle>
           <DialogContent className={styles.content}>
             <TabList
+              className={styles.tabs}
               selectedValue={tab}
               onTabSelect={(_event, data) => form.setTab(data.value as ConnectionTab)}
               size="small"

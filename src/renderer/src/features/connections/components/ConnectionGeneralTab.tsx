@@ -1,8 +1,8 @@
 import { Button, Caption1, Field, Tooltip } from '@fluentui/react-components'
-import { ArrowUploadRegular, DeleteRegular, KeyResetRegular } from '@fluentui/react-icons'
+import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { useController, useWatch, type Control } from 'react-hook-form'
+import { useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { Channel } from '@shared/contracts/connections'
 import { MultiSelectField } from '@renderer/components/form/MultiSelectField'
@@ -16,6 +16,7 @@ import {
 } from '../forms/connection-schema'
 import type { ConnectionAttachment } from '../hooks/useConnectionForm'
 import { connectionQueries } from '../queries'
+import { ApiTokenField } from './ApiTokenField'
 import { useConnectionDialogStyles } from './ConnectionDialog.styles'
 
 const ACCEPTED_MEDIA = 'image/*,video/*'
@@ -50,8 +51,6 @@ export const ConnectionGeneralTab = ({
     control,
     name: ['queueIds', 'importEnabled', 'importOldMessages'],
   })
-  // An emptied token asks the server for a new one on save.
-  const { field: token } = useController({ control, name: 'token' })
   const fileInput = useRef<HTMLInputElement>(null)
   const isWhatsapp = channel === 'whatsapp'
   const canBeDefault = channel === 'whatsapp' || channel === 'whatsappapi'
@@ -87,23 +86,7 @@ export const ConnectionGeneralTab = ({
           />
         </div>
       )}
-      <TextField
-        control={control}
-        name="token"
-        label={t('dialog.token')}
-        hint={t('dialog.tokenHint')}
-        readOnly
-        contentAfter={
-          <Tooltip content={t('dialog.regenerateToken')} relationship="label">
-            <Button
-              appearance="transparent"
-              size="small"
-              icon={<KeyResetRegular />}
-              onClick={() => token.onChange('')}
-            />
-          </Tooltip>
-        }
-      />
+      <ApiTokenField control={control} />
       <Field label={t('dialog.attachment')} hint={t('dialog.attachmentHint')}>
         <div className={styles.row}>
           <input

@@ -93,7 +93,7 @@ export const ConnectionsTable = ({
               <TableCell>{connection.name}</TableCell>
               <TableCell>{connection.number}</TableCell>
               <TableCell>
-                <StatusBadge status={connection.status} />
+                <StatusBadge connection={connection} />
               </TableCell>
               {renderSession && <TableCell>{renderSession(connection)}</TableCell>}
               <TableCell>{formatUpdatedAt(connection.updatedAt)}</TableCell>

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionDto } from '@shared/contracts/connections'
 import type { SessionUser } from '@shared/contracts/users'
 import { http } from '@renderer/lib/http'
+import { i18n } from '@renderer/lib/i18n'
 import { endSession, startSession } from '@renderer/lib/session'
 import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { buildSessionUser } from '@tests/renderer/session'
@@ -64,8 +65,10 @@ const buttonsOf = (row: HTMLElement) =>
 
 const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
 const defaultAdapter = http.defaults.adapter
-beforeAll(() => {
+beforeAll(async () => {
   Reflect.deleteProperty(Element.prototype, 'animate')
+  // The texts asserted are the default language's, whatever language the test browser prefers.
+  await i18n.changeLanguage('pt-BR')
 })
 afterAll(() => {
   if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
@@ -150,5 +153,19 @@ describe('ConnectionsPage', () => {
     expect(item('Instagram').getAttribute('aria-disabled')).toBe('true')
     for (const name of ['WhatsApp', 'WhatsApp Cloud API', 'Facebook'])
       expect(item(name).getAttribute('aria-disabled')).not.toBe('true')
+  })
+
+  it('says why a session is down when the server gave up reconnecting it', async () => {
+    serve([
+      buildConnectionDto({ id: 1, name: 'Sem rede', status: 'DISCONNECTED', retries: 10 }),
+      buildConnectionDto({ id: 2, name: 'Desligada', status: 'DISCONNECTED', retries: 0 }),
+    ])
+    await renderPage()
+    const reason = /Sem resposta do WhatsApp após/
+    expect(within(await rowOf('Sem rede')).getByText(reason).textContent).toBe(
+      'Sem resposta do WhatsApp após 10 tentativas. Verifique a internet e tente novamente.',
+    )
+    // Disconnected on purpose (or its QR codes went unread): no reconnect failed, no reason.
+    expect(within(await rowOf('Desligada')).queryByText(reason)).toBeNull()
   })
 })

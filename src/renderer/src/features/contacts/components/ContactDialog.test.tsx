@@ -67,7 +67,7 @@ const openDialog = async (onSaved = vi.fn()) => {
   await startSession({ token: 'access-token', user: buildSessionUser({ profile: 'admin' }) })
   disconnect = setToastSink((toast) => toasts.push(toast))
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  client.setQueryData(contactQueries.tagOptions().queryKey, [])
+  client.setQueryData(contactQueries.tagOptions(0).queryKey, [])
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={client}>
@@ -130,6 +130,21 @@ describe('ContactDialog', () => {
         .getByLabelText(/^Número do WhatsApp/)
         .getAttribute('placeholder'),
     ).toBe('5513912344321')
+  })
+
+  it('says before saving that WhatsApp’s form drops the 9th digit', async () => {
+    const user = userEvent.setup({ delay: null })
+    serve()
+    const { dialog } = await openDialog()
+    const number = within(dialog).getByLabelText(/^Número do WhatsApp/)
+
+    await user.type(number, '5511988887777')
+    expect(within(dialog).queryByText(/Será salvo como/)).toBeNull()
+    await user.clear(number)
+    await user.type(number, '5531988887777')
+    expect(
+      within(dialog).getByText('Será salvo como +55 31 8888-7777 (formato do WhatsApp)'),
+    ).toBeTruthy()
   })
 
   it('creates the contact, then links a new tag with a random colour', async () => {

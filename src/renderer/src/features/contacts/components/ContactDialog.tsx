@@ -10,7 +10,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { isAxiosError } from 'axios'
-import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { RecordDialog } from '@renderer/components/RecordDialog'
 import type { ContactDetailDto, ContactDto } from '@shared/contracts/contacts'
@@ -23,6 +23,7 @@ import {
   contactSchema,
   contactToFormValues,
   emptyContactFormValues,
+  storedNumberNotice,
   type ContactFormValues,
 } from '../forms/contact-schema'
 import { useSaveContactMutation } from '../mutations'
@@ -100,7 +101,7 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
   const { t } = useTranslation('contacts')
   const styles = useContactDialogStyles()
   const mutation = useSaveContactMutation()
-  const tagOptions = useQuery(contactQueries.tagOptions())
+  const tagOptions = useQuery(contactQueries.tagOptions(0))
   const { control, handleSubmit, setError, formState } = useForm<ContactFormValues>({
     defaultValues: contact
       ? contactToFormValues(contact)
@@ -108,6 +109,7 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
     resolver: yupResolver(contactSchema),
   })
   const extraInfo = useFieldArray({ control, name: 'extraInfo', keyName: 'key' })
+  const storedNumber = storedNumberNotice(useWatch({ control, name: 'number' }))
 
   const handleSave = async (values: ContactFormValues) => {
     try {
@@ -145,6 +147,7 @@ const ContactForm = ({ contact, initialName, onClose, onSaved }: ContactFormProp
               type="tel"
               label={t('dialog.fields.number')}
               placeholder={t('dialog.numberPlaceholder')}
+              hint={storedNumber ? t('dialog.numberStoredAs', { number: storedNumber }) : undefined}
               required
             />
             <TextField

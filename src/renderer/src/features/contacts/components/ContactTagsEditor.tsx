@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TagRef } from '@shared/contracts/contacts'
 import { notifySuccess } from '@renderer/lib/notify'
-import { toTagSync, type ContactTagValue } from '../forms/contact-schema'
-import { useSyncContactTagsMutation } from '../mutations'
+import { tagEditOf, type ContactTagValue } from '../forms/contact-schema'
+import { useEditContactTagsMutation } from '../mutations'
 import { contactQueries } from '../queries'
 import { ContactTagsField } from './ContactTagsField'
 
@@ -18,14 +18,15 @@ export interface ContactTagsEditorProps {
  */
 export const ContactTagsEditor = ({ contactId, tags }: ContactTagsEditorProps) => {
   const { t } = useTranslation('contacts')
-  const options = useQuery(contactQueries.tagOptions())
-  const mutation = useSyncContactTagsMutation()
+  const options = useQuery(contactQueries.tagOptions(0))
+  const mutation = useEditContactTagsMutation(contactId)
   const value: ContactTagValue[] = tags.map((tag) => ({ ...tag }))
 
-  const handleChange = (next: ContactTagValue[]) => {
-    const body = toTagSync(contactId, tags, next)
-    if (body) mutation.mutate(body, { onSuccess: () => notifySuccess(t('toasts.tagsSaved')) })
-  }
+  const handleChange = (next: ContactTagValue[]) =>
+    mutation.mutate(
+      { edit: tagEditOf(tags, next), shown: tags },
+      { onSuccess: (saved) => saved && notifySuccess(t('toasts.tagsSaved')) },
+    )
 
   return (
     <ContactTagsField

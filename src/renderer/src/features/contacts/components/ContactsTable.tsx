@@ -1,4 +1,4 @@
-import { Button, TableCell, Tooltip } from '@fluentui/react-components'
+import { Button, Caption1, TableCell, Tooltip } from '@fluentui/react-components'
 import {
   ChatRegular,
   DeleteRegular,
@@ -8,13 +8,27 @@ import {
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import type { ContactDto } from '@shared/contracts/contacts'
+import { formatPhoneNumber } from '@shared/contacts/phone'
 import { TagChip } from '@renderer/components/TagChip'
 import { VirtualTable } from '@renderer/components/VirtualTable'
+import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import type { InfinitePaging } from '@renderer/hooks/useInfiniteVirtualRows'
 import { useContactsTableStyles } from './ContactsTable.styles'
 
 /** A first guess for the virtualizer; rows are measured once drawn. */
 const ESTIMATED_ROW_HEIGHT = 48
+
+/**
+ * Below this width the e-mail and tag columns would push the row's actions past the screen's
+ * edge: the row keeps the name, with the number beneath it, and the actions.
+ */
+export const CONTACTS_NARROW = '(max-width: 699px)'
+
+/** A WhatsApp contact's number as people read it; page and group ids stay as they are. */
+const shownNumber = (contact: ContactDto) =>
+  contact.channel === 'whatsapp' && !contact.isGroup
+    ? formatPhoneNumber(contact.number)
+    : contact.number
 
 export interface ContactRowActions {
   onOpenChat: (contact: ContactDto) => void
@@ -41,20 +55,27 @@ export const ContactsTable = ({
   ...actions
 }: ContactsTableProps) => {
   const { t } = useTranslation('contacts')
+  const narrow = useMediaQuery(CONTACTS_NARROW)
   return (
     <VirtualTable
       label={t('table.label')}
-      columns={[
-        t('table.name'),
-        t('table.number'),
-        t('table.email'),
-        t('table.tags'),
-        t('table.actions'),
-      ]}
+      columns={
+        narrow
+          ? [t('table.name'), t('table.actions')]
+          : [
+              t('table.name'),
+              t('table.number'),
+              t('table.email'),
+              t('table.tags'),
+              t('table.actions'),
+            ]
+      }
       items={contacts}
       keyOf={(contact) => contact.id}
       rowHeight={ESTIMATED_ROW_HEIGHT}
-      renderCells={(contact) => <ContactCells contact={contact} actions={actions} />}
+      renderCells={(contact) => (
+        <ContactCells contact={contact} actions={actions} narrow={narrow} />
+      )}
       hasNextPage={hasNextPage}
       isFetchingNextPage={isFetchingNextPage}
       loadMoreFailed={loadMoreFailed}
@@ -68,9 +89,10 @@ export const ContactsTable = ({
 interface ContactCellsProps {
   contact: ContactDto
   actions: ContactRowActions
+  narrow: boolean
 }
 
-const ContactCells = ({ contact, actions }: ContactCellsProps) => {
+const ContactCells = ({ contact, actions, narrow }: ContactCellsProps) => {
   const { t } = useTranslation('contacts')
   const styles = useContactsTableStyles()
   const { name } = contact
@@ -79,16 +101,21 @@ const ContactCells = ({ contact, actions }: ContactCellsProps) => {
     <>
       <TableCell>
         <span className={contact.active ? undefined : styles.blocked}>{name}</span>
+        {narrow && <Caption1 className={styles.secondLine}>{shownNumber(contact)}</Caption1>}
       </TableCell>
-      <TableCell className={styles.nowrap}>{contact.number}</TableCell>
-      <TableCell className={styles.email}>{contact.email}</TableCell>
-      <TableCell>
-        <div className={styles.tags}>
-          {contact.tags.map((tag) => (
-            <TagChip key={tag.id} name={tag.name} color={tag.color} />
-          ))}
-        </div>
-      </TableCell>
+      {!narrow && (
+        <>
+          <TableCell className={styles.nowrap}>{shownNumber(contact)}</TableCell>
+          <TableCell className={styles.nowrap}>{contact.email}</TableCell>
+          <TableCell>
+            <div className={styles.tags}>
+              {contact.tags.map((tag) => (
+                <TagChip key={tag.id} name={tag.name} color={tag.color} />
+              ))}
+            </div>
+          </TableCell>
+        </>
+      )}
       <TableCell>
         <div className={styles.actions}>
           <Tooltip content={t('actions.openChat', { name })} relationship="label">

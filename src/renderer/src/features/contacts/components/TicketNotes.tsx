@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { Form } from '@renderer/components/form/Form'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
 import { useCurrentUser } from '@renderer/hooks/useSession'
+import { formatDateTime } from '@renderer/lib/format'
 import { errorMessage, notifySuccess } from '@renderer/lib/notify'
 import { noteSchema, type NoteFormValues } from '../forms/note-schema'
 import { useCreateTicketNoteMutation, useDeleteTicketNoteMutation } from '../mutations'
@@ -30,10 +31,6 @@ export interface TicketNotesProps {
 export const TicketNotes = ({ ticketId, contactId }: TicketNotesProps) => {
   const { t, i18n } = useTranslation('contacts')
   const styles = useTicketNotesStyles()
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
   const me = useCurrentUser()
   const notes = useQuery(contactQueries.notes(ticketId, contactId))
   const create = useCreateTicketNoteMutation()
@@ -90,7 +87,7 @@ export const TicketNotes = ({ ticketId, contactId }: TicketNotesProps) => {
                 <Caption1>
                   {t('notes.meta', {
                     user: note.user?.name ?? '—',
-                    date: dateFormat.format(new Date(note.createdAt)),
+                    date: formatDateTime(note.createdAt, i18n.language),
                   })}
                 </Caption1>
                 {canDelete(note) && (

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { ContactDetailDto } from '@shared/contracts/contacts'
 import {
+  applyTagEdit,
   contactSchema,
   contactToFormValues,
   emptyContactFormValues,
   newTagProblem,
   randomTagColor,
+  storedNumberNotice,
+  tagEditOf,
   toContactBody,
   toTagSync,
   type ContactFormValues,
@@ -121,5 +124,36 @@ describe('contact form (000 §5)', () => {
       tags: [{ id: 2, name: 'vip', color: '#112233' }],
       extraInfo: [{ id: 3, name: 'CPF', value: '123' }],
     })
+  })
+})
+
+describe('storedNumberNotice', () => {
+  it('names the WhatsApp form when the 9th digit is dropped or added', () => {
+    expect(storedNumberNotice('5531988887777')).toBe('+55 31 8888-7777')
+    expect(storedNumberNotice('+55 (11) 8888-7777')).toBe('+55 11 98888-7777')
+  })
+
+  it('says nothing when the number is stored as typed, or is not a number yet', () => {
+    expect(storedNumberNotice('5511988887777')).toBeNull()
+    expect(storedNumberNotice('+55 (31) 8888-7777')).toBeNull()
+    expect(storedNumberNotice('0014155550123')).toBeNull()
+    expect(storedNumberNotice('55')).toBeNull()
+  })
+})
+
+describe('tag edits', () => {
+  const vip = { id: 1, name: 'VIP', color: '#FF0000' }
+  const lead = { id: 2, name: 'Lead', color: '#00FF00' }
+
+  it('records what was added and removed from the shown tags', () => {
+    const urgent = { id: null, name: 'Urgente', color: '#0000FF' }
+    expect(tagEditOf([vip, lead], [lead, urgent])).toEqual({ add: [urgent], remove: [1] })
+  })
+
+  it('applies an edit to the tags saved since, keeping what another edit added', () => {
+    const urgent = { id: null, name: 'Urgente', color: '#0000FF' }
+    // Shown: no tags. Saved meanwhile: VIP. The edit only adds Urgente.
+    expect(applyTagEdit([vip], { add: [urgent], remove: [] })).toEqual([vip, urgent])
+    expect(applyTagEdit([vip, lead], { add: [vip], remove: [2] })).toEqual([vip])
   })
 })

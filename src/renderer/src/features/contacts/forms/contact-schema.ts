@@ -8,6 +8,7 @@ import {
   type UpdateContactBody,
 } from '@shared/contracts/contacts'
 import { TAG_NAME, type SyncContactTagsBody } from '@shared/contracts/tags'
+import { formatPhoneNumber, normalizePhoneNumber } from '@shared/contacts/phone'
 
 /*
  * The name's limits: 000 §5 gives 2–50 and says the contact dialog accepts up to 250 in one
@@ -147,4 +148,36 @@ export const toTagSync = (
       tag.id === null ? { name: tag.name.trim(), color: tag.color } : { id: tag.id },
     ),
   }
+}
+
+/** One change to a contact's tags: the tags added (new ones by name) and the ids removed. */
+export interface ContactTagEdit {
+  add: ContactTagValue[]
+  remove: number[]
+}
+
+/** What turned the shown tags into the chosen ones. */
+export const tagEditOf = (
+  shown: readonly TagRef[],
+  chosen: readonly ContactTagValue[],
+): ContactTagEdit => ({
+  add: chosen.filter((tag) => tag.id === null || !shown.some((old) => old.id === tag.id)),
+  remove: shown.filter((old) => !chosen.some((tag) => tag.id === old.id)).map((old) => old.id),
+})
+
+/** The tags `edit` leaves when applied to `saved`, whatever else changed them meanwhile. */
+export const applyTagEdit = (saved: readonly TagRef[], edit: ContactTagEdit): ContactTagValue[] => [
+  ...saved.filter((tag) => !edit.remove.includes(tag.id)),
+  ...edit.add.filter((tag) => tag.id === null || !saved.some((old) => old.id === tag.id)),
+]
+
+/**
+ * The number the server will store, formatted, when it is not the digits typed: WhatsApp's form
+ * drops or adds Brazil's 9th digit by area code (reference §10), and the form says so before
+ * saving rather than surprising the user afterwards. Null when nothing changes.
+ */
+export const storedNumberNotice = (typed: string): string | null => {
+  const stored = normalizePhoneNumber(typed)
+  const digits = typed.replace(/\D/g, '').replace(/^00/, '')
+  return stored && stored !== digits ? formatPhoneNumber(stored) : null
 }

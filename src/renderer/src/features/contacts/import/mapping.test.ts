@@ -30,7 +30,7 @@ describe('contact import mapping (000 §5)', () => {
     expect(mappingProblem({ 0: 'name', 1: 'number' }, all(1))).toBeNull()
   })
 
-  it('keeps only the selected rows that have a name and a number, as text', () => {
+  it('keeps the selected rows that have a name and a number, and lists the others by sheet row', () => {
     const rows = [
       ['Ana', '+55 11 98888-7777', 'ana@example.com', 'vip, lead'],
       ['', '5511977776666', '', ''],
@@ -39,12 +39,17 @@ describe('contact import mapping (000 §5)', () => {
       ['Edu', '5511955554444', '', ''],
     ]
     const mapping: ColumnMapping = { 0: 'name', 1: 'number', 2: 'email', 3: 'tags' }
-    const { contacts, skipped } = mapRows(rows, mapping, new Set([0, 1, 2, 3]))
+    const { contacts, sheetRows, leftOut } = mapRows(rows, mapping, new Set([0, 1, 2, 3]))
     expect(contacts).toEqual([
       { name: 'Ana', number: '+55 11 98888-7777', email: 'ana@example.com', tags: 'vip, lead' },
       { name: 'Duda', number: '005511966665555', email: 'duda@example.com', tags: '' },
     ])
-    expect(skipped).toBe(2)
+    // The header is the sheet's row 1: the first data row is row 2.
+    expect(sheetRows).toEqual([2, 5])
+    expect(leftOut).toEqual([
+      { row: 3, reason: 'missingName', name: '', number: '5511977776666' },
+      { row: 4, reason: 'missingNumber', name: 'Caio', number: '' },
+    ])
   })
 
   it('guesses the usual headers once each, whatever their case', () => {

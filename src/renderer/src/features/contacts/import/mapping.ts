@@ -58,14 +58,30 @@ const cell = (row: readonly string[], column: number | undefined): string =>
   column === undefined ? '' : (row[column] ?? '').trim()
 
 /**
- * The selected rows as contacts, in file order. A row whose name or number cell is empty is
- * skipped (000 §5) and counted, so the summary can say how many were left out.
+ * A row's number as the user sees it in the spreadsheet: the header is row 1, so the first data
+ * row (index 0 of the preview) is row 2.
+ */
+export const sheetRowNumber = (index: number): number => index + 2
+
+/** A selected row left out before sending because a required cell is empty (000 §5). */
+export interface LeftOutRow {
+  /** The spreadsheet's row number (`sheetRowNumber`). */
+  row: number
+  reason: 'missingName' | 'missingNumber'
+  name: string
+  number: string
+}
+
+/**
+ * The selected rows as contacts, in file order, each with its spreadsheet row number (so the
+ * server's per-row results can be named as the user sees them). A row whose name or number cell
+ * is empty is left out (000 §5) and listed, so the summary counts only what it shows.
  */
 export const mapRows = (
   rows: readonly (readonly string[])[],
   mapping: ColumnMapping,
   selectedRows: ReadonlySet<number>,
-): { contacts: MappedContact[]; skipped: number } => {
+): { contacts: MappedContact[]; sheetRows: number[]; leftOut: LeftOutRow[] } => {
   const columns = {
     name: columnOf(mapping, 'name'),
     number: columnOf(mapping, 'number'),
@@ -73,7 +89,8 @@ export const mapRows = (
     tags: columnOf(mapping, 'tags'),
   }
   const contacts: MappedContact[] = []
-  let skipped = 0
+  const sheetRows: number[] = []
+  const leftOut: LeftOutRow[] = []
   rows.forEach((row, index) => {
     if (!selectedRows.has(index)) return
     const contact = {
@@ -82,10 +99,20 @@ export const mapRows = (
       email: cell(row, columns.email),
       tags: cell(row, columns.tags),
     }
-    if (!contact.name || !contact.number) skipped += 1
-    else contacts.push(contact)
+    if (!contact.name || !contact.number) {
+      const reason = contact.name ? 'missingNumber' : 'missingName'
+      leftOut.push({
+        row: sheetRowNumber(index),
+        reason,
+        name: contact.name,
+        number: contact.number,
+      })
+      return
+    }
+    contacts.push(contact)
+    sheetRows.push(sheetRowNumber(index))
   })
-  return { contacts, skipped }
+  return { contacts, sheetRows, leftOut }
 }
 
 const HEADER_GUESSES: Record<ImportField, readonly string[]> = {

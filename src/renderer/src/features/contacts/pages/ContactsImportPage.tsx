@@ -3,7 +3,6 @@ import {
   Button,
   Caption1,
   Checkbox,
-  Dropdown,
   Field,
   Option,
   ProgressBar,
@@ -16,6 +15,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import {
   ArrowLeftRegular,
   CheckmarkCircleRegular,
@@ -30,6 +30,7 @@ import { useNavigate } from 'react-router'
 import {
   CONTACT_UPLOAD_EXTENSIONS,
   type ImportJobDetailDto,
+  type ImportRowResult,
   type UploadPreviewDto,
 } from '@shared/contracts/contacts'
 import { BusyButton } from '@renderer/components/BusyButton'
@@ -45,10 +46,13 @@ import {
   IMPORT_FIELDS,
   mappingProblem,
   mapRows,
+  sheetRowNumber,
   type ColumnMapping,
   type ImportField,
+  type LeftOutRow,
   type MappingProblem,
 } from '../import/mapping'
+import { usePhoneImportSource } from '../import/usePhoneImportSource'
 import { useStartPhoneImportMutation, useStartRowsImportMutation } from '../mutations'
 import { contactQueries } from '../queries'
 import { useContactsRealtime } from '../realtime'
@@ -75,6 +79,12 @@ interface Sheet extends UploadPreviewDto {
   fileName: string
 }
 
+/** What a sheet import sent: the sheet row of each sent row, and the rows left out before. */
+interface SentRows {
+  sheetRows: number[]
+  leftOut: LeftOutRow[]
+}
+
 /**
  * /contacts/import (000 §2, §5 Contact import): choose a spreadsheet, map its columns (each
  * once; number and name required), select rows, confirm, watch the job and read its summary.
@@ -91,10 +101,11 @@ export const ContactsImportPage = () => {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [validate, setValidate] = useState(false)
   const [jobId, setJobId] = useState<number | null>(null)
-  const [skippedInFile, setSkippedInFile] = useState(0)
+  const [sent, setSent] = useState<SentRows | null>(null)
   const [confirmPhone, setConfirmPhone] = useState(false)
   const rowsImport = useStartRowsImportMutation()
   const phoneImport = useStartPhoneImportMutation()
+  const phoneSource = usePhoneImportSource()
   useContactsRealtime()
 
   const job = useQuery({
@@ -158,7 +169,7 @@ export const ContactsImportPage = () => {
       notifyError(t(problemKey[problem.kind]))
       return
     }
-    const { contacts, skipped } = mapRows(sheet.rows, mapping, selected)
+    const { contacts, sheetRows, leftOut } = mapRows(sheet.rows, mapping, selected)
     if (contacts.length === 0) {
       notifyError(t('import.problems.noRowSelected'))
       return
@@ -167,24 +178,26 @@ export const ContactsImportPage = () => {
       { rows: contacts, validate },
       {
         onSuccess: (started) => {
-          setSkippedInFile(skipped)
+          setSent({ sheetRows, leftOut })
           setJobId(started.id)
         },
       },
     )
   }
 
-  const handlePhoneImport = () =>
-    phoneImport.mutate(undefined, {
+  const handlePhoneImport = () => {
+    if (!phoneSource) return
+    phoneImport.mutate(phoneSource.id, {
       onSuccess: (started) => {
         setConfirmPhone(false)
-        setSkippedInFile(0)
+        setSent(null)
         setSheet(null)
         setJobId(started.id)
         notifySuccess(t('toasts.phoneImportStarted'))
       },
       onError: () => setConfirmPhone(false),
     })
+  }
 
   const allSelected = sheet !== null && selected.size === sheet.rows.length
   const someSelected = selected.size > 0 && !allSelected
@@ -198,9 +211,11 @@ export const ContactsImportPage = () => {
             <Button icon={<ArrowLeftRegular />} onClick={() => void navigate('/contacts')}>
               {t('actions.back')}
             </Button>
-            <Button icon={<PhoneRegular />} onClick={() => setConfirmPhone(true)}>
-              {t('actions.importPhone')}
-            </Button>
+            {phoneSource && (
+              <Button icon={<PhoneRegular />} onClick={() => setConfirmPhone(true)}>
+                {t('actions.importPhone')}
+              </Button>
+            )}
             <input
               ref={inputRef}
               type="file"
@@ -222,14 +237,14 @@ export const ContactsImportPage = () => {
         }
       />
       {jobId !== null ? (
-        <ImportProgress job={job.data} skippedInFile={skippedInFile} failed={job.isError} />
+        <ImportProgress job={job.data} sent={sent} failed={job.isError} />
       ) : sheet ? (
         <div className={styles.mapping}>
           <Body1>
             {t('import.summary', {
               file: sheet.fileName,
-              rows: sheet.rows.length,
-              selected: selected.size,
+              rows: t('import.rowCount', { count: sheet.rows.length }),
+              selected: t('import.selectedCount', { count: selected.size }),
             })}
           </Body1>
           {sheet.truncated && <Caption1>{t('import.truncated')}</Caption1>}
@@ -237,6 +252,9 @@ export const ContactsImportPage = () => {
             <Table size="small" aria-label={t('import.previewLabel')}>
               <TableHeader className={styles.header}>
                 <TableRow>
+                  <TableHeaderCell className={styles.checkCell}>
+                    {t('import.sheetRow')}
+                  </TableHeaderCell>
                   <TableHeaderCell className={styles.checkCell}>
                     <Checkbox
                       aria-label={t('import.selectAll')}
@@ -282,9 +300,10 @@ export const ContactsImportPage = () => {
               <TableBody>
                 {sheet.rows.slice(0, PREVIEW_ROWS).map((row, index) => (
                   <TableRow key={index}>
+                    <TableCell className={styles.checkCell}>{sheetRowNumber(index)}</TableCell>
                     <TableCell className={styles.checkCell}>
                       <Checkbox
-                        aria-label={t('import.selectRow', { number: index + 1 })}
+                        aria-label={t('import.selectRow', { number: sheetRowNumber(index) })}
                         checked={selected.has(index)}
                         onChange={(_event, data) => toggleRow(index, data.checked === true)}
                       />
@@ -334,11 +353,25 @@ export const ContactsImportPage = () => {
 
 interface ImportProgressProps {
   job: ImportJobDetailDto | undefined
-  skippedInFile: number
+  /** A sheet import's rows; null for the phone's. */
+  sent: SentRows | null
   failed: boolean
 }
 
-const ImportProgress = ({ job, skippedInFile, failed }: ImportProgressProps) => {
+type SkippedRow = Pick<ImportRowResult, 'row' | 'name' | 'number' | 'reason'>
+
+/**
+ * Every skipped row, the ones left out before sending included, by the row number the user
+ * sees: the sheet's for a sheet import (the server numbers the rows it was sent).
+ */
+const skippedRowsOf = (job: ImportJobDetailDto, sent: SentRows | null): SkippedRow[] => {
+  const fromServer = job.results
+    .filter((result) => result.status === 'skipped')
+    .map((result) => ({ ...result, row: sent?.sheetRows[result.row - 1] ?? result.row }))
+  return [...(sent?.leftOut ?? []), ...fromServer].sort((a, b) => a.row - b.row)
+}
+
+const ImportProgress = ({ job, sent, failed }: ImportProgressProps) => {
   const { t } = useTranslation('contacts')
   const styles = useContactsImportPageStyles()
   const navigate = useNavigate()
@@ -349,7 +382,8 @@ const ImportProgress = ({ job, skippedInFile, failed }: ImportProgressProps) => 
       <Spinner label={t('import.starting')} />
     )
   }
-  const skippedRows = job.results.filter((result) => result.status === 'skipped')
+  const skippedRows = skippedRowsOf(job, sent)
+  const leftOut = sent?.leftOut.length ?? 0
   return (
     <div className={styles.progress} aria-live="polite">
       {job.status === 'running' ? (
@@ -374,11 +408,10 @@ const ImportProgress = ({ job, skippedInFile, failed }: ImportProgressProps) => 
       <div className={styles.counters}>
         <Body1>{t('import.result.created', { n: job.created })}</Body1>
         <Body1>{t('import.result.updated', { n: job.updated })}</Body1>
-        <Body1>{t('import.result.skipped', { n: job.skipped + skippedInFile })}</Body1>
+        <Body1>{t('import.result.skipped', { n: job.skipped + leftOut })}</Body1>
       </div>
-      {skippedInFile > 0 && (
-        <Caption1>{t('import.result.skippedInFile', { n: skippedInFile })}</Caption1>
-      )}
+      {leftOut > 0 && <Caption1>{t('import.result.skippedInFile', { count: leftOut })}</Caption1>}
+      {sent && skippedRows.length > 0 && <Caption1>{t('import.result.sheetRows')}</Caption1>}
       {skippedRows.length > 0 && (
         <Table size="small" aria-label={t('import.result.skippedLabel')}>
           <TableHeader>

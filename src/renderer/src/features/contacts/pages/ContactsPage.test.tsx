@@ -16,6 +16,10 @@ import { ContactsPage } from './ContactsPage'
 
 const SLOW = { timeout: 10_000 }
 
+interface HappyDomApi {
+  setViewport(size: { width: number }): void
+}
+
 interface Request {
   method: string
   url: string
@@ -164,5 +168,48 @@ describe('ContactsPage', () => {
       { active: false },
       { active: true },
     ])
+  })
+
+  it('shows WhatsApp numbers formatted and keeps e-mails on one line', async () => {
+    serve([
+      buildContact({ id: 1, name: 'Ana', number: '5531988887777', email: 'ana@exemplo.com.br' }),
+      buildContact({ id: 2, name: 'Grupo', number: '120363025246125486', isGroup: true }),
+    ])
+    const table = await renderPage()
+    expect(within(table).getByText('+55 31 98888-7777')).toBeTruthy()
+    expect(within(table).getByText('120363025246125486')).toBeTruthy()
+    const email = within(table).getByText('ana@exemplo.com.br')
+    expect(getComputedStyle(email).whiteSpace).toBe('nowrap')
+  })
+
+  describe('on a narrow screen', () => {
+    // happy-dom's handle on its window: media queries read the viewport it sets.
+    const viewport = (width: number) =>
+      (Reflect.get(window, 'happyDOM') as HappyDomApi).setViewport({ width })
+    const wide = window.innerWidth
+    beforeAll(() => viewport(400))
+    afterAll(() => viewport(wide))
+
+    it('keeps the name, the number beneath it and the actions; e-mail and tags go', async () => {
+      serve([
+        buildContact({
+          id: 1,
+          name: 'Ana',
+          number: '5531988887777',
+          email: 'ana@exemplo.com.br',
+          tags: [{ id: 3, name: 'vip', color: '#FF0000' }],
+        }),
+      ])
+      const table = await renderPage()
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent)
+      expect(headers).toEqual(['Nome', 'Ações'])
+      const [nameCell, actionsCell] = within(table).getAllByRole('cell')
+      expect(nameCell?.textContent).toBe('Ana+55 31 98888-7777')
+      expect(within(actionsCell!).getByRole('button', { name: 'Editar Ana' })).toBeTruthy()
+      expect(within(table).queryByText('vip')).toBeNull()
+      expect(within(table).queryByText('ana@exemplo.com.br')).toBeNull()
+    })
   })
 })

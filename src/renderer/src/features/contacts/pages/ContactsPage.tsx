@@ -1,6 +1,5 @@
 import {
   Button,
-  Dropdown,
   Input,
   Menu,
   MenuItem,
@@ -11,6 +10,7 @@ import {
   Skeleton,
   SkeletonItem,
 } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import {
   AddRegular,
   ArrowDownloadRegular,
@@ -36,6 +36,7 @@ import { errorMessage, notifySuccess } from '@renderer/lib/notify'
 import { ContactDialog } from '../components/ContactDialog'
 import { ContactsTable } from '../components/ContactsTable'
 import { OpenChatDialog } from '../components/OpenChatDialog'
+import { usePhoneImportSource } from '../import/usePhoneImportSource'
 import {
   useBlockContactMutation,
   useDeleteContactMutation,
@@ -80,6 +81,7 @@ export const ContactsPage = () => {
   const blockMutation = useBlockContactMutation()
   const exportMutation = useExportContactsMutation()
   const phoneImport = useStartPhoneImportMutation()
+  const phoneSource = usePhoneImportSource()
   useContactsRealtime()
 
   const { fetchNextPage, isFetching } = list
@@ -103,7 +105,8 @@ export const ContactsPage = () => {
     if (!pending) return
     const { kind, contact } = pending
     if (kind === 'phone') {
-      phoneImport.mutate(undefined, {
+      if (!phoneSource) return
+      phoneImport.mutate(phoneSource.id, {
         onSuccess: () => notifySuccess(t('toasts.phoneImportStarted')),
         onSettled: closeConfirm,
       })
@@ -241,9 +244,11 @@ export const ContactsPage = () => {
                   >
                     {t('actions.importSpreadsheet')}
                   </MenuItem>
-                  <MenuItem icon={<PhoneRegular />} onClick={() => ask('phone')}>
-                    {t('actions.importPhone')}
-                  </MenuItem>
+                  {phoneSource && (
+                    <MenuItem icon={<PhoneRegular />} onClick={() => ask('phone')}>
+                      {t('actions.importPhone')}
+                    </MenuItem>
+                  )}
                 </MenuList>
               </MenuPopover>
             </Menu>

@@ -1,7 +1,6 @@
 import {
   Button,
   Caption1,
-  Dropdown,
   Field,
   Input,
   Option,
@@ -10,6 +9,7 @@ import {
   Textarea,
   Tooltip,
 } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import {
   AddRegular,
   ArrowDownRegular,

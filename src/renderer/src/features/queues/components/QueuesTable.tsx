@@ -1,5 +1,6 @@
 import {
   Button,
+  mergeClasses,
   Table,
   TableBody,
   TableCell,
@@ -28,11 +29,15 @@ export const QueuesTable = ({ queues, onEdit, onDelete }: QueuesTableProps) => {
       <Table aria-label={t('title')}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell className={styles.idColumn}>{t('columns.id')}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.idColumn, styles.wideOnly)}>
+              {t('columns.id')}
+            </TableHeaderCell>
             <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
             <TableHeaderCell className={styles.colorColumn}>{t('columns.color')}</TableHeaderCell>
-            <TableHeaderCell className={styles.orderColumn}>{t('columns.order')}</TableHeaderCell>
-            <TableHeaderCell>{t('columns.greeting')}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.orderColumn, styles.wideOnly)}>
+              {t('columns.order')}
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.wideOnly}>{t('columns.greeting')}</TableHeaderCell>
             <TableHeaderCell className={styles.actionsColumn}>
               {t('columns.actions')}
             </TableHeaderCell>
@@ -41,8 +46,8 @@ export const QueuesTable = ({ queues, onEdit, onDelete }: QueuesTableProps) => {
         <TableBody>
           {queues.map((queue) => (
             <TableRow key={queue.id}>
-              <TableCell>{queue.id}</TableCell>
-              <TableCell>{queue.name}</TableCell>
+              <TableCell className={styles.wideOnly}>{queue.id}</TableCell>
+              <TableCell className={styles.name}>{queue.name}</TableCell>
               <TableCell>
                 <Tooltip content={queue.color} relationship="label">
                   {/* The swatch is the queue's own colour, not a theme value. */}
@@ -54,8 +59,8 @@ export const QueuesTable = ({ queues, onEdit, onDelete }: QueuesTableProps) => {
                   />
                 </Tooltip>
               </TableCell>
-              <TableCell>{queue.orderQueue ?? ''}</TableCell>
-              <TableCell>
+              <TableCell className={styles.wideOnly}>{queue.orderQueue ?? ''}</TableCell>
+              <TableCell className={styles.wideOnly}>
                 <span className={styles.greeting} title={queue.greetingMessage}>
                   {queue.greetingMessage}
                 </span>

@@ -1,5 +1,4 @@
 import {
-  Dropdown,
   Field,
   Input,
   Option,
@@ -8,6 +7,7 @@ import {
   Switch,
   Textarea,
 } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,12 @@
-import { Button, Field, Input, Spinner, Subtitle2 } from '@fluentui/react-components'
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+} from '@fluentui/react-components'
 import { ArrowUploadRegular } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
@@ -29,6 +37,10 @@ export const WhitelabelTab = () => {
 
   return (
     <div className={styles.root}>
+      {/* There is no Save button: say so, or the admin looks for one (each change has its toast). */}
+      <MessageBar intent="info">
+        <MessageBarBody>{t('whitelabel.autosave')}</MessageBarBody>
+      </MessageBar>
       <section className={styles.block} aria-labelledby="whitelabel-brand">
         <Subtitle2 id="whitelabel-brand">{t('whitelabel.brand')}</Subtitle2>
         <div className={styles.grid}>

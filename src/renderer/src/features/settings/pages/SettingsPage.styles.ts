@@ -11,5 +11,7 @@ export const useSettingsPageStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalL,
     boxSizing: 'border-box',
   },
+  // Tabs that do not fit the width go to a second line rather than off the screen.
+  tabs: { flexWrap: 'wrap' },
   panel: { flexGrow: 1, minHeight: 0, overflowY: 'auto' },
 })

@@ -30,6 +30,12 @@ const serve = (overrides: Partial<CompanySettingValues> = {}) => {
       writes.push(body)
       return answer(200, { response: true, result: { key: body.column, value: String(body.data) } })
     }
+    if (config.method === 'put' && url.startsWith('/settings/')) {
+      const body = JSON.parse(String(config.data)) as { value: string }
+      const key = decodeURIComponent(url.slice('/settings/'.length))
+      writes.push({ key, value: body.value })
+      return answer(200, { key, value: body.value })
+    }
     return Promise.reject(new Error(`not served: ${config.method} ${url}`))
   }
   http.defaults.adapter = adapter
@@ -106,5 +112,28 @@ describe('settings screen (001 §2)', () => {
     await renderPage({ profile: 'admin', super: true })
     await screen.findByRole('switch', { name: 'Tag obrigatória para fechar o ticket' }, SLOW)
     expect(tabNames()).toEqual(['Opções', 'Empresas', 'Planos', 'Ajuda', 'Whitelabel'])
+  })
+
+  test('Whitelabel says that it saves each change by itself, then does so with a toast', async () => {
+    const writes = serve()
+    await renderPage({ profile: 'admin', super: true })
+    await userEvent.click(await screen.findByRole('tab', { name: 'Whitelabel' }, SLOW))
+    // No Save button on this tab: the note is what tells the admin where his change went.
+    expect(
+      await screen.findByText(
+        'Cada alteração é salva sozinha ao sair do campo ou ao enviar a imagem; um aviso confirma.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nome do sistema' }), 'Minha Central')
+    await userEvent.tab()
+    await waitFor(() => expect(writes).toEqual([{ key: 'appName', value: 'Minha Central' }]))
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        intent: 'success',
+        message: 'Operação atualizada com sucesso.',
+      }),
+    )
   })
 })

@@ -48,6 +48,7 @@ const SettingsScreen = ({ companyId, isSuper }: { companyId: number; isSuper: bo
     <section className={styles.root}>
       <PageHeader title={t('title')} />
       <TabList
+        className={styles.tabs}
         selectedValue={current}
         onTabSelect={(_event, data) => setTab(data.value as TabValue)}
         aria-label={t('title')}

@@ -99,13 +99,16 @@ afterEach(async () => {
 })
 
 describe('TagsPage', () => {
-  it('shows each tag with its ticket count', async () => {
-    serve([tag(1, { name: 'Quente', ticketsCount: 7, kanban: 1 })])
+  it('shows each tag with its ticket and contact counts under their own headers', async () => {
+    serve([tag(1, { name: 'Quente', ticketsCount: 7, contactsCount: 3, kanban: 1 })])
     await renderPage()
-    const row = within(await table()).getAllByRole('row')[1]!
-    expect(within(row).getByText('Quente')).toBeTruthy()
-    expect(within(row).getByText('7')).toBeTruthy()
-    expect(within(row).getByText('Sim')).toBeTruthy()
+    const [header, row] = within(await table()).getAllByRole('row')
+    const cells = (element: HTMLElement) =>
+      within(element)
+        .getAllByRole(element === header ? 'columnheader' : 'cell')
+        .map((cell) => cell.textContent)
+    expect(cells(header!).slice(0, 4)).toEqual(['Tag', 'Atendimentos', 'Contatos', 'Kanban'])
+    expect(cells(row!).slice(0, 4)).toEqual(['Quente', '7', '3', 'Sim'])
   })
 
   it('creates a kanban tag with its colour after checking the name', async () => {

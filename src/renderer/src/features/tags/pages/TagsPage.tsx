@@ -41,8 +41,9 @@ import { useTagsPageStyles } from './TagsPage.styles'
 type DialogState = { open: boolean; tag: TagDto | null }
 
 /**
- * /tags: the company's tags with their chip and ticket count, search, add, edit and delete after
- * a confirmation; other users' changes arrive live on `company{id}-tag`.
+ * /tags: the company's tags with their chip, how many tickets (the spec's count, 002 §3.14) and
+ * how many contacts carry each, search, add, edit and delete after a confirmation; other users'
+ * changes arrive live on `company{id}-tag`.
  */
 export const TagsPage = () => {
   const { t } = useTranslation('tags')
@@ -115,6 +116,7 @@ export const TagsPage = () => {
             <TableRow>
               <TableHeaderCell>{t('table.name')}</TableHeaderCell>
               <TableHeaderCell>{t('table.tickets')}</TableHeaderCell>
+              <TableHeaderCell>{t('table.contacts')}</TableHeaderCell>
               <TableHeaderCell>{t('table.kanban')}</TableHeaderCell>
               <TableHeaderCell>{t('table.actions')}</TableHeaderCell>
             </TableRow>
@@ -126,6 +128,7 @@ export const TagsPage = () => {
                   <TagChip name={tag.name} color={tag.color} />
                 </TableCell>
                 <TableCell>{tag.ticketsCount}</TableCell>
+                <TableCell>{tag.contactsCount}</TableCell>
                 <TableCell>{t(tag.kanban === 1 ? 'table.yes' : 'table.no')}</TableCell>
                 <TableCell>
                   <div className={styles.actions}>

@@ -37,7 +37,7 @@ const renderButton = () =>
     </FluentProvider>,
   )
 
-const MESSAGE = '3 atendimentos em andamento das filas selecionadas serão finalizados.'
+const MESSAGE = '3 atendimentos em andamento das filas selecionadas serão resolvidos.'
 const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
 const defaultAdapter = http.defaults.adapter
 
@@ -58,12 +58,12 @@ describe('closing all tickets of a tab', () => {
     renderButton()
     const button = await screen.findByRole(
       'button',
-      { name: 'Finalizar todos os atendimentos desta aba' },
+      { name: 'Resolver todos os atendimentos desta aba' },
       SLOW,
     )
 
     await userEvent.click(button)
-    const dialog = await findDialog('Finalizar todos os atendimentos?')
+    const dialog = await findDialog('Resolver todos os atendimentos?')
     expect(await within(dialog).findByText(MESSAGE, {}, SLOW)).toBeTruthy()
     expect(requests).toEqual([
       {
@@ -84,13 +84,9 @@ describe('closing all tickets of a tab', () => {
     const requests = serve(3)
     renderButton()
     await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Finalizar todos os atendimentos desta aba' },
-        SLOW,
-      ),
+      await screen.findByRole('button', { name: 'Resolver todos os atendimentos desta aba' }, SLOW),
     )
-    const dialog = await findDialog('Finalizar todos os atendimentos?')
+    const dialog = await findDialog('Resolver todos os atendimentos?')
     await within(dialog).findByText(MESSAGE, {}, SLOW)
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sim', ...HIDDEN }))

@@ -9,7 +9,6 @@ import {
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { BusyButton } from '@renderer/components/BusyButton'
-import { useTicketDialogStyles } from './TicketDialog.styles'
 
 export interface CloseTicketDialogProps {
   open: boolean
@@ -29,7 +28,6 @@ export const CloseTicketDialog = ({
   onCancel,
 }: CloseTicketDialogProps) => {
   const { t } = useTranslation('tickets')
-  const styles = useTicketDialogStyles()
   return (
     <Dialog
       open={open}
@@ -42,7 +40,9 @@ export const CloseTicketDialog = ({
         <DialogBody>
           <DialogTitle>{t('closeDialog.title')}</DialogTitle>
           <DialogContent>{t('closeDialog.message', { name: contactName })}</DialogContent>
-          <DialogActions className={styles.actions}>
+          {/* Fluid: three buttons need the dialog's whole width to sit in one row; Fluent stacks
+              them on narrow screens. */}
+          <DialogActions fluid>
             <Button appearance="secondary" disabled={busy} onClick={onCancel}>
               {t('actions.cancel')}
             </Button>

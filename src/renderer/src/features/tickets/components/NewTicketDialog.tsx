@@ -7,10 +7,10 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   Option,
 } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

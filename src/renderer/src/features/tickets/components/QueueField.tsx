@@ -1,4 +1,5 @@
-import { Dropdown, Field, Option } from '@fluentui/react-components'
+import { Field, Option } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import { useTranslation } from 'react-i18next'
 import { useQueueChoices } from '../hooks/useQueueChoices'
 import { QueueLabel } from './QueueLabel'

@@ -15,4 +15,5 @@ export const useQueueLabelStyles = makeStyles({
   },
   noQueue: { backgroundColor: tokens.colorNeutralStroke1 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  wrappedName: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
 })

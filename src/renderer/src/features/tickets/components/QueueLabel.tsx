@@ -7,13 +7,15 @@ export interface QueueMarkProps {
   queue: QueueRef | null
   noneLabel: string
   classes: ReturnType<typeof useQueueLabelStyles>
+  /** A long name goes on to more lines instead of being cut (a list of options). */
+  wrap?: boolean
 }
 
 /**
  * A queue's colour dot and name, or the words for no queue. The ticket rows pass the words and
  * the classes, one translation and one style hook for all the rows of a list.
  */
-export const QueueMark = ({ queue, noneLabel, classes: styles }: QueueMarkProps) => (
+export const QueueMark = ({ queue, noneLabel, classes: styles, wrap = false }: QueueMarkProps) => (
   <span className={styles.root}>
     <span
       className={mergeClasses(styles.dot, !queue && styles.noQueue)}
@@ -21,13 +23,15 @@ export const QueueMark = ({ queue, noneLabel, classes: styles }: QueueMarkProps)
       style={queue ? { backgroundColor: queue.color } : undefined}
       aria-hidden
     />
-    <span className={styles.name}>{queue ? queue.name : noneLabel}</span>
+    <span className={mergeClasses(styles.name, wrap && styles.wrappedName)}>
+      {queue ? queue.name : noneLabel}
+    </span>
   </span>
 )
 
 /** A queue's colour dot and name, or "no queue". */
-export const QueueLabel = ({ queue }: { queue: QueueRef | null }) => {
+export const QueueLabel = ({ queue, wrap }: { queue: QueueRef | null; wrap?: boolean }) => {
   const { t } = useTranslation('tickets')
   const styles = useQueueLabelStyles()
-  return <QueueMark queue={queue} noneLabel={t('queue.none')} classes={styles} />
+  return <QueueMark queue={queue} noneLabel={t('queue.none')} classes={styles} wrap={wrap} />
 }

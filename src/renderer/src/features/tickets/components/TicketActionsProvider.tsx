@@ -10,8 +10,10 @@ import {
   type TicketActions,
   type TicketTarget,
 } from '../hooks/useTicketActions'
+import { useTransitionRefs } from '../hooks/useTransitionRefs'
 import { useDeleteTicketMutation, useUpdateTicketMutation } from '../mutations'
 import {
+  expectedAfter,
   holderIfTaken,
   transitionBodies,
   type TicketHolder,
@@ -68,6 +70,7 @@ export const TicketActionsProvider = ({
   const { t } = useTranslation('tickets')
   const me = useCurrentUser()
   const updateMutation = useUpdateTicketMutation()
+  const refs = useTransitionRefs()
   const deleteMutation = useDeleteTicketMutation()
   // Closing keeps the content, so a dialog does not go blank while it fades out.
   const [dialog, setDialog] = useState<DialogState | null>(null)
@@ -86,12 +89,18 @@ export const TicketActionsProvider = ({
   }
 
   /**
-   * Runs a transition; a failure was already shown, and leaves the dialog open for another try.
-   * Success hides the dialog, if any, and gives the focus back.
+   * Runs a transition. The ticket moves at once (`expectedAfter`), before the server answers; a
+   * failure was already shown, puts it back, and leaves the dialog open for another try. Success
+   * hides the dialog, if any, and gives the focus back.
    */
   const transition = async (ticket: TicketDto, body: UpdateTicketBody) => {
+    const after = expectedAfter(ticket, body, refs, new Date())
     try {
-      const answered = await updateMutation.mutateAsync({ id: ticket.id, body })
+      const answered = await updateMutation.mutateAsync({
+        id: ticket.id,
+        body,
+        optimistic: { before: ticket, after },
+      })
       hideDialog()
       return answered
     } catch {
@@ -134,7 +143,8 @@ export const TicketActionsProvider = ({
   }
 
   const handleTransferChosen = (choice: TransferChoice) => {
-    if (dialog?.kind === 'transfer') void release(dialog.ticket, transitionBodies.transfer(choice))
+    if (dialog?.kind !== 'transfer') return
+    void release(dialog.ticket, transitionBodies.transfer(choice), t('toasts.transferred'))
   }
 
   const handleIgnoreConfirmed = () => {
@@ -209,6 +219,9 @@ export const TicketActionsProvider = ({
         <TransferTicketDialog
           key={dialog.ticket.id}
           open={open}
+          initialQueueId={dialog.ticket.queueId}
+          // Passing it on to oneself is no transfer: then it starts at the queue alone.
+          initialUserId={dialog.ticket.userId === me.id ? null : dialog.ticket.userId}
           busy={busy}
           onConfirm={handleTransferChosen}
           onCancel={hideDialog}

@@ -13,5 +13,4 @@ export const useTicketDialogStyles = makeStyles({
     justifyContent: 'center',
     paddingBlock: tokens.spacingVerticalXXL,
   },
-  actions: { flexWrap: 'wrap' },
 })

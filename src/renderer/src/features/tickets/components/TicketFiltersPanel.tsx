@@ -1,4 +1,5 @@
-import { Dropdown, Field, Option } from '@fluentui/react-components'
+import { Field, Option } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { TICKET_STATUSES, type TicketStatus } from '@shared/contracts/tickets'

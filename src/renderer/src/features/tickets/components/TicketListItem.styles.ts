@@ -59,6 +59,9 @@ const avatarContent = {
   borderRadius: 'inherit',
 } as const
 
+/** A meta line is as tall as its tallest mark: a tag, its text and its border. */
+const META_LINE_HEIGHT = `calc(${tokens.lineHeightBase200} + 2 * ${tokens.strokeWidthThin})`
+
 /**
  * What a row shows. Plain elements with Fluent's type ramp rather than `Text` and `Caption1`:
  * rows are drawn in numbers while a list scrolls, and each component costs its own styles.
@@ -127,13 +130,21 @@ export const useTicketRowContentStyles = makeStyles({
     whiteSpace: 'nowrap',
     color: tokens.colorNeutralForeground2,
   },
+  /**
+   * Queue, connection, tag and attendant. On a narrow list they go on to a second line rather
+   * than cut one another short ("Ve…" at 400 px, issue 15): the fixed-height row has room for
+   * two, and a third would be clipped. A mark wider than the whole line is still ellipsised.
+   */
   meta: {
     ...typographyStyles.caption1,
     flexGrow: 1,
     minWidth: 0,
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+    maxHeight: `calc(2 * ${META_LINE_HEIGHT} + ${tokens.spacingVerticalXXS})`,
     overflow: 'hidden',
     whiteSpace: 'nowrap',
     color: tokens.colorNeutralForeground3,

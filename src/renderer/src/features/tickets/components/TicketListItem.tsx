@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next'
 import type { Channel } from '@shared/contracts/connections'
 import type { TicketDto, TicketStatus } from '@shared/contracts/tickets'
 import { useMediaSrc } from '../conversation/preferences'
-import { formatTicketTime, LAST_MESSAGE_MAX, NAME_MAX, truncate } from '../format'
+import { formatTicketTime, NAME_MAX, truncate } from '../format'
 import { ChannelIcon } from './ChannelIcon'
 import { RowAvatar } from './ContactAvatar'
+import { messagePreview } from './message-preview'
 import { QueueMark } from './QueueLabel'
 import { RatingFace } from './RatingFace'
 import type { TicketRowStyles } from './TicketListItem.styles'
@@ -141,6 +142,7 @@ const TicketRowContent = memo(function TicketRowContent({
   styles: { content: styles, queue: queueStyles, avatar: avatarStyles },
   today,
 }: TicketRowContentProps) {
+  const { i18n } = useTranslation()
   const mediaSrc = useMediaSrc()
   const name = ticket.contact.name || ticket.contact.number
   const hasUnread = ticket.unreadMessages > 0
@@ -177,11 +179,13 @@ const TicketRowContent = memo(function TicketRowContent({
           <span className={mergeClasses(styles.name, hasUnread && styles.unread)} title={name}>
             {truncate(name, NAME_MAX)}
           </span>
-          <span className={styles.time}>{formatTicketTime(ticket.updatedAt, new Date(today))}</span>
+          <span className={styles.time}>
+            {formatTicketTime(ticket.updatedAt, i18n.language, new Date(today))}
+          </span>
         </div>
         <div className={styles.line}>
           <span className={mergeClasses(styles.lastMessage, hasUnread && styles.unread)}>
-            {truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
+            {messagePreview(ticket.lastMessage)}
           </span>
           {ticket.userRating && (
             <RatingFace

@@ -13,11 +13,12 @@ import { useNavigate } from 'react-router'
 import type { TicketDto } from '@shared/contracts/tickets'
 import { canViewDashboard } from '@shared/permissions'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { LAST_MESSAGE_MAX, NAME_MAX, formatTicketTime, truncate } from '../format'
+import { NAME_MAX, formatTicketTime, truncate } from '../format'
 import { useUpdateTicketMutation } from '../mutations'
 import type { TicketNotifications } from '../notifications'
 import { transitionBodies } from '../transitions'
 import { ContactAvatar } from './ContactAvatar'
+import { messagePreview } from './message-preview'
 import { useTicketNotificationsListStyles } from './TicketNotificationsList.styles'
 
 export interface TicketNotificationsListProps {
@@ -37,7 +38,7 @@ export const TicketNotificationsList = ({
   empty,
   onOpened,
 }: TicketNotificationsListProps) => {
-  const { t } = useTranslation('tickets')
+  const { t, i18n } = useTranslation('tickets')
   const styles = useTicketNotificationsListStyles()
   const navigate = useNavigate()
   const user = useCurrentUser()
@@ -69,9 +70,11 @@ export const TicketNotificationsList = ({
               <span className={styles.text}>
                 <Body1Strong className={styles.ellipsis}>{truncate(name, NAME_MAX)}</Body1Strong>
                 <Caption1 className={styles.ellipsis}>
-                  {truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
+                  {messagePreview(ticket.lastMessage)}
                 </Caption1>
-                <Caption1 className={styles.muted}>{formatTicketTime(ticket.updatedAt)}</Caption1>
+                <Caption1 className={styles.muted}>
+                  {formatTicketTime(ticket.updatedAt, i18n.language)}
+                </Caption1>
               </span>
               <CounterBadge
                 count={ticket.unreadMessages}

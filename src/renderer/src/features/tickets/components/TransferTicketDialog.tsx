@@ -6,11 +6,11 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   Option,
   Textarea,
 } from '@fluentui/react-components'
+import { Dropdown } from '@renderer/components/Dropdown'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +27,9 @@ const NO_USER = ''
 
 export interface TransferTicketDialogProps {
   open: boolean
+  /** Chosen when the dialog opens: the ticket's own queue, and its attendant when there is one. */
+  initialQueueId: number | null
+  initialUserId: number | null
   busy: boolean
   onConfirm: (choice: TransferChoice) => void
   onCancel: () => void
@@ -38,6 +41,8 @@ export interface TransferTicketDialogProps {
  */
 export const TransferTicketDialog = ({
   open,
+  initialQueueId,
+  initialUserId,
   busy,
   onConfirm,
   onCancel,
@@ -45,8 +50,8 @@ export const TransferTicketDialog = ({
   const { t } = useTranslation('tickets')
   const styles = useTicketDialogStyles()
   const users = useQuery({ ...ticketQueries.users(), enabled: open })
-  const [queueId, setQueueId] = useState<number | null>(null)
-  const [userId, setUserId] = useState<number | null>(null)
+  const [queueId, setQueueId] = useState(initialQueueId)
+  const [userId, setUserId] = useState(initialUserId)
   const [message, setMessage] = useState('')
 
   // Attendants of the chosen queue; every user until a queue is chosen.

@@ -221,11 +221,11 @@ describe('Conversation', () => {
     const user = userEvent.setup()
 
     await user.click(await headerAction('Resolver'))
-    const dialog = await findDialog('Finalizar atendimento')
+    const dialog = await findDialog('Resolver atendimento')
     expect(
-      within(dialog).getByRole('button', { name: 'Finalizar sem despedida', ...HIDDEN }),
+      within(dialog).getByRole('button', { name: 'Resolver sem despedida', ...HIDDEN }),
     ).toBeTruthy()
-    await user.click(within(dialog).getByRole('button', { name: 'Finalizar', ...HIDDEN }))
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver', ...HIDDEN }))
 
     await waitFor(() => expect(onLeaveTicket).toHaveBeenCalledTimes(1), SLOW)
     expect(updateTicket).toHaveBeenCalledWith(ticket.id, {
@@ -243,7 +243,7 @@ describe('Conversation', () => {
     const { onBack, onLeaveTicket } = await renderConversation(ticket)
     const user = userEvent.setup()
 
-    await user.click(await headerAction('Retornar à fila'))
+    await user.click(await headerAction('Devolver à fila'))
 
     await waitFor(() => expect(onLeaveTicket).toHaveBeenCalledTimes(1), SLOW)
     expect(updateTicket).toHaveBeenCalledWith(ticket.id, { status: 'pending', userId: null })

@@ -1,4 +1,7 @@
-/** The reaction picker (000 §9): six quick reactions, then the full built-in list. */
+/**
+ * The reaction picker (000 §9): six quick reactions, then the full built-in list, which is also
+ * the composer's emoji picker.
+ */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const
 
 export const ALL_REACTIONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseFormatting } from './formatting'
+import { parseFormatting, plainText } from './formatting'
 
 describe('parseFormatting', () => {
   it('reads the signature and the other WhatsApp marks', () => {
@@ -25,5 +25,13 @@ describe('parseFormatting', () => {
   it('leaves unmatched marks and plain text alone', () => {
     expect(parseFormatting('2 * 3 = 6')).toEqual([{ kind: 'text', value: '2 * 3 = 6' }])
     expect(parseFormatting('')).toEqual([])
+  })
+})
+
+describe('plainText', () => {
+  it('keeps the words of a signed reply without its marks', () => {
+    expect(plainText('*Ana:*\nOlá _tudo_ ~bem~? Veja https://exemplo.com/a_b_c')).toBe(
+      'Ana:\nOlá tudo bem? Veja https://exemplo.com/a_b_c',
+    )
   })
 })

@@ -42,3 +42,12 @@ export const parseFormatting = (text: string): TextSegment[] => {
   if (last < text.length) segments.push({ kind: 'text', value: text.slice(last) })
   return segments
 }
+
+/**
+ * A body's words without WhatsApp's marks, for places that cannot style them (list previews,
+ * notifications, the PDF transcript): "*Ana:* oi" reads "Ana: oi".
+ */
+export const plainText = (text: string): string =>
+  parseFormatting(text)
+    .map((segment) => segment.value)
+    .join('')

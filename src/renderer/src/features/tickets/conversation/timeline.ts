@@ -47,9 +47,6 @@ export const buildTimeline = (messages: MessageDto[], now: Date): TimelineItem[]
   return items
 }
 
-export const formatTime = (iso: string, locale: string): string =>
-  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
-
 /** Reactions grouped by emoji, in the order each first appeared. */
 export const groupReactions = (
   reactions: MessageDto['reactions'],

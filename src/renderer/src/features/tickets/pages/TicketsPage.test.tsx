@@ -125,7 +125,7 @@ describe('TicketsPage', () => {
     expect(within(row!).getByLabelText('Mensagens não lidas: 2')).toBeTruthy()
     expect(within(row!).getByLabelText('Avaliação: 5 de 5')).toBeTruthy()
     expect(within(row!).getByRole('button', { name: 'Devolver à fila' })).toBeTruthy()
-    expect(within(row!).getByRole('button', { name: 'Finalizar' })).toBeTruthy()
+    expect(within(row!).getByRole('button', { name: 'Resolver' })).toBeTruthy()
 
     const tabs = screen.getByRole('tab', { name: /Aguardando/ })
     await waitFor(() => expect(tabs.textContent).toContain(`${TICKET_COUNT_CAP}+`), SLOW)
@@ -287,10 +287,10 @@ describe('TicketsPage transitions', () => {
     const user = userEvent.setup({ delay: null })
 
     const row = await screen.findByRole('listitem', { name: /Maria Souza/ }, SLOW)
-    await user.click(within(row).getByRole('button', { name: 'Finalizar' }))
-    const dialog = await findDialog('Finalizar atendimento')
+    await user.click(within(row).getByRole('button', { name: 'Resolver' }))
+    const dialog = await findDialog('Resolver atendimento')
     await user.click(
-      within(dialog).getByRole('button', { name: 'Finalizar sem despedida', ...HIDDEN }),
+      within(dialog).getByRole('button', { name: 'Resolver sem despedida', ...HIDDEN }),
     )
 
     expect(mocked.updateTicket).toHaveBeenCalledWith(maria.id, {
@@ -310,7 +310,7 @@ describe('TicketsPage transitions', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/tickets/${maria.uuid}`)
 
     mocked.updateTicket.mockResolvedValueOnce({ ...maria, status: 'closed' })
-    await user.click(within(dialog).getByRole('button', { name: 'Finalizar', ...HIDDEN }))
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver', ...HIDDEN }))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'), SLOW)
     expect(mocked.updateTicket).toHaveBeenLastCalledWith(maria.id, {
       status: 'closed',

@@ -9,8 +9,9 @@ import {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UserDto } from '@shared/contracts/users'
+import { ThemeModeContext, type ThemeModeValue } from '@renderer/hooks/useThemeMode'
 import { http } from '@renderer/lib/http'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { createQueryClient } from '@renderer/lib/query-client'
@@ -20,11 +21,17 @@ import { buildUserDto } from '@tests/renderer/users.fixtures'
 import { userQueries } from '../queries'
 import { UserDialog } from './UserDialog'
 
+const lightTheme: ThemeModeValue = {
+  mode: 'light',
+  toggle: () => undefined,
+  adoptSaved: () => undefined,
+}
+
 /**
  * Signs `me` in through the real session module and opens the dialog on `user`, with the user
  * and the pickers' choices already cached so nothing goes to the network.
  */
-const openDialog = async (me: UserDto, user?: UserDto) => {
+const openDialog = async (me: UserDto, user?: UserDto, theme: ThemeModeValue = lightTheme) => {
   await startSession({ token: 'access-token', user: buildSessionUser(me) })
   const queryClient = createQueryClient()
   if (user) queryClient.setQueryData(userQueries.detail(user.id).queryKey, user)
@@ -37,7 +44,9 @@ const openDialog = async (me: UserDto, user?: UserDto) => {
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={queryClient}>
-        <UserDialog open userId={user?.id} onClose={() => undefined} />
+        <ThemeModeContext.Provider value={theme}>
+          <UserDialog open userId={user?.id} onClose={() => undefined} />
+        </ThemeModeContext.Provider>
       </QueryClientProvider>
     </FluentProvider>,
   )
@@ -204,5 +213,38 @@ describe('UserDialog saving', () => {
     await userEvent.clear(email)
     await userEvent.type(email, 'bia@new.example')
     expect(within(dialog).queryByLabelText(/^Senha atual/)).toBeNull()
+  })
+})
+
+describe('UserDialog as the profile', () => {
+  it('shows the theme he is looking at, and the page reloads in the one he saved', async () => {
+    // His copy says light; the header's toggle made this machine dark since.
+    const me = buildUserDto({ id: 5, profile: 'user', defaultTheme: 'light' })
+    const adopted: string[] = []
+    const dark: ThemeModeValue = {
+      mode: 'dark',
+      toggle: () => undefined,
+      adoptSaved: (mode) => adopted.push(mode),
+    }
+    const requests = serve(200, { ...me, defaultTheme: 'dark' })
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined)
+    try {
+      const dialog = await openDialog(me, me, dark)
+      expect(within(dialog).getByRole('radio', { name: 'Escuro' })).toHaveProperty('checked', true)
+      expect(within(dialog).getByRole('radio', { name: 'Claro' })).toHaveProperty('checked', false)
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+      await vi.waitFor(() => expect(reload).toHaveBeenCalled())
+      expect(requests).toEqual([
+        {
+          method: 'put',
+          url: '/users/5',
+          body: expect.objectContaining({ defaultTheme: 'dark' }) as unknown,
+        },
+      ])
+      expect(adopted).toEqual(['dark'])
+    } finally {
+      reload.mockRestore()
+    }
   })
 })

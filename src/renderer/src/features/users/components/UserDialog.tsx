@@ -18,6 +18,7 @@ import { BusyButton } from '@renderer/components/BusyButton'
 import { Form } from '@renderer/components/form/Form'
 import { useCan } from '@renderer/hooks/useCan'
 import { useCurrentUser } from '@renderer/hooks/useSession'
+import { useThemeMode } from '@renderer/hooks/useThemeMode'
 import { notifyError, notifySuccess } from '@renderer/lib/notify'
 import { readUserFieldError, type QueueOption } from '../api'
 import {
@@ -90,6 +91,7 @@ interface UserFormProps {
 const UserForm = ({ user, onClose }: UserFormProps) => {
   const { t } = useTranslation('users')
   const currentUser = useCurrentUser()
+  const theme = useThemeMode()
   const canEditProfile = useCan('user-modal:editProfile')
   const canEditQueues = useCan('user-modal:editQueues')
   const access: UserFormAccess = useMemo(
@@ -108,7 +110,13 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
   const ownEmail = savedUser?.id === currentUser.id ? savedUser.email : null
   const resolver = useMemo(() => yupResolver(buildUserSchema(mode, ownEmail)), [mode, ownEmail])
   const { control, handleSubmit, setError, setValue, formState } = useForm<UserFormValues>({
-    defaultValues: user ? userToFormValues(user) : emptyUserFormValues,
+    defaultValues: user
+      ? {
+          ...userToFormValues(user),
+          // His own profile shows the theme he is looking at, whatever his copy held before.
+          ...(user.id === currentUser.id ? { defaultTheme: theme.mode } : {}),
+        }
+      : emptyUserFormValues,
     resolver,
   })
   const [password, email] = useWatch({ control, name: ['password', 'email'] })
@@ -166,9 +174,12 @@ const UserForm = ({ user, onClose }: UserFormProps) => {
       }
     }
 
-    // 000 §6: the session, menu and theme are rebuilt from the saved user.
-    if (saved.id === currentUser.id) window.location.reload()
-    else onClose()
+    // 000 §6: the session, menu and theme are rebuilt from the saved user; the theme is taken
+    // before the reload, so the reloaded page paints in it.
+    if (saved.id === currentUser.id) {
+      theme.adoptSaved(saved.defaultTheme)
+      window.location.reload()
+    } else onClose()
   }
 
   const handleInvalid = (errors: FieldErrors<UserFormValues>) => {

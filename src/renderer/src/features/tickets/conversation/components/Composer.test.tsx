@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TicketDto } from '@shared/contracts/tickets'
@@ -10,7 +10,17 @@ import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { buildSessionUser } from '@tests/renderer/session'
 import { buildOwnMessage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from '../api'
+import type * as constants from '../constants'
 import { Composer, type ComposerMode } from './Composer'
+
+// Quick replies wait for the server's /quick-messages (issue 19); their test switches them on.
+const flags = vi.hoisted(() => ({ quickReplies: false }))
+vi.mock('../constants', async (importOriginal) => ({
+  ...(await importOriginal<typeof constants>()),
+  get QUICK_REPLIES_ENABLED() {
+    return flags.quickReplies
+  },
+}))
 
 vi.mock('../api', async (importOriginal) => ({
   ...(await importOriginal<typeof api>()),
@@ -39,6 +49,7 @@ const renderComposer = ({
   isPrivate = false,
 }: Options = {}) => {
   const onModeChange = vi.fn()
+  const onAttach = vi.fn()
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <FluentProvider theme={webLightTheme}>
@@ -52,20 +63,24 @@ const renderComposer = ({
           onPrivateChange={vi.fn()}
           signature={signature}
           onSignatureChange={vi.fn()}
-          onAttach={vi.fn()}
+          onAttach={onAttach}
           onOpenCamera={vi.fn()}
           onOpenContactCard={vi.fn()}
         />
       </QueryClientProvider>
     </FluentProvider>,
   )
-  return { onModeChange, input: screen.getByRole('textbox', { name: 'Mensagem' }) }
+  return { onModeChange, onAttach, input: screen.getByRole('textbox', { name: 'Mensagem' }) }
 }
 
 let toasts: ToastMessage[] = []
 let disconnect: () => void = () => undefined
 
+const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
 beforeAll(async () => {
+  // happy-dom's Animation rejects when Fluent cancels the menu's motion on unmount; without
+  // `animate`, Fluent skips the motion instead.
+  Reflect.deleteProperty(Element.prototype, 'animate')
   await i18n.changeLanguage('pt-BR')
 })
 
@@ -78,12 +93,14 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  flags.quickReplies = false
   cleanup()
   disconnect()
   vi.clearAllMocks()
 })
 
 afterAll(() => {
+  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
   vi.restoreAllMocks()
 })
 
@@ -177,12 +194,84 @@ describe('Composer', () => {
     await waitFor(() => expect(onModeChange).toHaveBeenCalledWith({ kind: 'normal' }))
   })
 
+  it('closes the attach menu when files are chosen, before their preview opens', async () => {
+    const user = userEvent.setup()
+    const { onAttach } = renderComposer()
+    await user.click(screen.getByRole('button', { name: 'Anexar' }))
+    expect(await screen.findByRole('menuitem', { name: 'Arquivos' })).toBeTruthy()
+
+    // What the system's file picker does once a file is picked: a change on the file input.
+    const file = new File(['%PDF-'], 'comprovante.pdf', { type: 'application/pdf' })
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!
+    Object.defineProperty(picker, 'files', { value: [file], configurable: true })
+    fireEvent.change(picker)
+
+    expect(onAttach).toHaveBeenCalledExactlyOnceWith([file])
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+  })
+
+  // The grid holds some 170 buttons: happy-dom takes a few seconds to open it on a busy machine.
+  const GRID = { timeout: 15_000 }
+
+  it('inserts the chosen emoji at the caret and leaves the caret after it', GRID, async () => {
+    const user = userEvent.setup()
+    const { input } = renderComposer()
+    await user.type(input, 'Olá mundo')
+    ;(input as HTMLTextAreaElement).setSelectionRange(3, 3)
+
+    await user.click(screen.getByRole('button', { name: 'Inserir emoji' }))
+    const grid = await screen.findByRole('group', { name: 'Emojis' })
+    await user.click(within(grid).getByRole('button', { name: '😊' }))
+
+    expect(input).toHaveProperty('value', 'Olá😊 mundo')
+    expect(document.activeElement).toBe(input)
+    expect((input as HTMLTextAreaElement).selectionStart).toBe('Olá😊'.length)
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Emojis' })).toBeNull())
+  })
+
+  it('picks an emoji by keyboard: arrows move, Enter inserts, Escape closes', GRID, async () => {
+    const user = userEvent.setup()
+    const { input } = renderComposer()
+    await user.click(screen.getByRole('button', { name: 'Inserir emoji' }))
+    const grid = await screen.findByRole('group', { name: 'Emojis' })
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(grid).getByRole('button', { name: '😀' })),
+    )
+
+    await user.keyboard('{ArrowRight}{ArrowDown}{ArrowLeft}')
+    // Row 2 of 8 columns, first column: the ninth emoji.
+    expect(document.activeElement).toBe(within(grid).getByRole('button', { name: '🙂' }))
+    await user.keyboard('{Enter}')
+    expect(input).toHaveProperty('value', '🙂')
+
+    const trigger = screen.getByRole('button', { name: 'Inserir emoji' })
+    await user.click(trigger)
+    await screen.findByRole('group', { name: 'Emojis' })
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Emojis' })).toBeNull())
+    expect(input).toHaveProperty('value', '🙂')
+    expect(document.activeElement).toBe(trigger)
+  })
+
   it('is disabled when the ticket is not open or group', () => {
     const { input } = renderComposer({ ticket: buildTicket({ status: 'pending' }) })
     expect(input).toHaveProperty('disabled', true)
   })
 
+  it('neither advertises nor asks for quick replies while the server has none', async () => {
+    const user = userEvent.setup()
+    const { input } = renderComposer()
+
+    expect(input.getAttribute('placeholder')).toBe('Digite uma mensagem')
+    await user.type(input, '/bom')
+
+    expect(listQuickReplies).not.toHaveBeenCalled()
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(input).toHaveProperty('value', '/bom')
+  })
+
   it('lists matching quick replies after a leading slash and fills the box with one', async () => {
+    flags.quickReplies = true
     const user = userEvent.setup()
     listQuickReplies.mockResolvedValue([
       { id: 1, shortcode: 'bomdia', message: 'Bom dia! Como posso ajudar?' },

@@ -27,6 +27,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -38,6 +39,7 @@ import type { MessageDto, SendMessageBody } from '@shared/contracts/messages'
 import type { TicketDto } from '@shared/contracts/tickets'
 import type { SessionUser } from '@shared/contracts/users'
 import { notifyError, notifyWarning } from '@renderer/lib/notify'
+import { QUICK_REPLIES_ENABLED } from '../constants'
 import { useAudioRecorder } from '../hooks/useAudioRecorder'
 import { keyForSend, type PendingSend } from '../idempotency'
 import {
@@ -51,6 +53,7 @@ import {
 import { useEditMessageMutation, useSendMediaMutation, useSendMessageMutation } from '../mutations'
 import { conversationQueries } from '../queries'
 import { useComposerStyles } from './Composer.styles'
+import { EmojiPicker } from './EmojiPicker'
 
 export type ComposerMode =
   | { kind: 'normal' }
@@ -108,11 +111,13 @@ export const Composer = ({
   const [activeReply, setActiveReply] = useState(0)
   const [dismissedQuery, setDismissedQuery] = useState<string | null>(null)
   const [now, setNow] = useState(0)
+  const [attachMenuOpen, setAttachMenuOpen] = useState(false)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const fileInputRef = useRef<HTMLInputElement>(null)
   const pendingRef = useRef<PendingSend | null>(null)
   const draftRef = useRef('')
   const editingIdRef = useRef<number | null>(null)
+  const caretRef = useRef<number | null>(null)
 
   const sendMutation = useSendMessageMutation(ticket.id)
   const editMutation = useEditMessageMutation()
@@ -164,7 +169,7 @@ export const Composer = ({
     return () => clearInterval(timer)
   }, [recorder.state])
 
-  const query = mode.kind === 'edit' ? null : quickReplyQuery(text)
+  const query = QUICK_REPLIES_ENABLED && mode.kind !== 'edit' ? quickReplyQuery(text) : null
   const quickReplies = useQuery({
     ...conversationQueries.quickReplies(me.companyId, me.id),
     enabled: query !== null && writable,
@@ -179,6 +184,23 @@ export const Composer = ({
     setText(reply.message)
     setActiveReply(0)
     textareaRef.current?.focus()
+  }
+
+  // An inserted emoji leaves the caret right after it, once the box shows the new text.
+  useLayoutEffect(() => {
+    const caret = caretRef.current
+    if (caret === null) return
+    caretRef.current = null
+    textareaRef.current?.setSelectionRange(caret, caret)
+  }, [text])
+
+  const insertEmoji = (emoji: string) => {
+    const box = textareaRef.current
+    const start = box?.selectionStart ?? text.length
+    const end = box?.selectionEnd ?? text.length
+    caretRef.current = start + emoji.length
+    setText(text.slice(0, start) + emoji + text.slice(end))
+    box?.focus()
   }
 
   const leaveMode = () => onModeChange({ kind: 'normal' })
@@ -249,11 +271,18 @@ export const Composer = ({
     }
   }
 
+  // The preview of the files opens over the composer: the attach menu must not stay open behind
+  // it, whichever way the files came (the menu's file picker, a paste).
+  const attach = (files: File[]) => {
+    setAttachMenuOpen(false)
+    onAttach(files)
+  }
+
   const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = [...event.clipboardData.files]
     if (files.length === 0 || !writable) return
     event.preventDefault()
-    onAttach(files)
+    attach(files)
   }
 
   const sendRecording = async () => {
@@ -293,7 +322,7 @@ export const Composer = ({
     ? t('input.notWritable')
     : isPrivate
       ? t('input.privatePlaceholder')
-      : t('input.placeholder')
+      : t(QUICK_REPLIES_ENABLED ? 'input.placeholderQuickReplies' : 'input.placeholder')
   const canRecord = writable && mode.kind !== 'edit' && !text.trim() && !sending
 
   return (
@@ -336,10 +365,10 @@ export const Composer = ({
           onChange={(event) => {
             const files = [...(event.target.files ?? [])]
             event.target.value = ''
-            if (files.length > 0) onAttach(files)
+            if (files.length > 0) attach(files)
           }}
         />
-        <Menu>
+        <Menu open={attachMenuOpen} onOpenChange={(_event, data) => setAttachMenuOpen(data.open)}>
           <MenuTrigger disableButtonEnhancement>
             <Tooltip content={t('input.attach')} relationship="label">
               <Button
@@ -381,6 +410,7 @@ export const Composer = ({
             onClick={() => onSignatureChange(!signature)}
           />
         </Tooltip>
+        <EmojiPicker disabled={disabled} onPick={insertEmoji} />
         {recording ? (
           <div className={styles.recorder} role="status">
             <span className={styles.recordingDot} aria-hidden />

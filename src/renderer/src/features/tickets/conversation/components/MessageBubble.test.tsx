@@ -3,10 +3,10 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MessageDto } from '@shared/contracts/messages'
 import { buildOwnMessage } from '@tests/renderer/tickets.fixtures'
-import { formatTime } from '../timeline'
+import { formatTime } from '@renderer/lib/format'
 import { MessageBubble, type MessageHandlers } from './MessageBubble'
 
 const ME = 1
@@ -59,6 +59,15 @@ const refusal = (error: string) => {
   return new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, null, response)
 }
 
+const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
+beforeAll(() => {
+  // happy-dom's Animation rejects when Fluent cancels the menu's motion on unmount; without
+  // `animate`, Fluent skips the motion instead.
+  Reflect.deleteProperty(Element.prototype, 'animate')
+})
+afterAll(() => {
+  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
+})
 afterEach(cleanup)
 
 describe('a send that went wrong', () => {
@@ -180,6 +189,32 @@ describe('a send that went wrong', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       `O reenvio das ${formatTime(requeuedAt, 'pt-BR')} também falhou.`,
     )
+  })
+
+  it('its menu offers Retry beside Delete, and a refusal shows on the bubble', async () => {
+    const failed = buildOwnMessage(ME, {
+      body: 'Comprovante',
+      mediaType: 'document',
+      mediaUrl: 'https://atende.test/media/1/comprovante.pdf',
+      mediaName: 'comprovante.pdf',
+      ack: 0,
+      sendStatus: 'failed',
+      sendAttempts: 1,
+      sendError: 'ERR_SENDING_WAPP_MSG',
+    })
+    const bubble = renderBubble(failed, true, () =>
+      Promise.reject(refusal('ERR_MESSAGING_WINDOW_CLOSED')),
+    )
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ações da mensagem' }))
+    const items = await screen.findAllByRole('menuitem')
+    expect(items.map((item) => item.textContent)).toEqual(['Reenviar', 'Apagar'])
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reenviar' }))
+
+    expect(bubble.onRetry).toHaveBeenCalledExactlyOnceWith(failed)
+    expect(
+      await within(screen.getByRole('alert')).findByText(/^Não foi possível reenviar: /),
+    ).toBeTruthy()
   })
 
   it('offers no Retry on a ticket the user may not write on', () => {

@@ -10,6 +10,7 @@ import {
   mergeClasses,
 } from '@fluentui/react-components'
 import {
+  ArrowClockwiseRegular,
   ArrowForwardRegular,
   ArrowReplyRegular,
   DeleteRegular,
@@ -30,7 +31,9 @@ import {
   isDeliverable,
   sendTrouble,
 } from '../message-rules'
-import { formatTime, groupReactions } from '../timeline'
+import { formatTime } from '@renderer/lib/format'
+import { useResend } from '../hooks/useResend'
+import { groupReactions } from '../timeline'
 import { AckIcon } from './AckIcon'
 import { MessageContent } from './MessageContent'
 import { useMessageBubbleStyles } from './MessageBubble.styles'
@@ -116,6 +119,8 @@ export const MessageBubble = memo(function MessageBubble({
   const trouble = sendTrouble(message)
   const failed = trouble === 'failed'
   const deliverable = isDeliverable(message)
+  const retryable = writable && canRetrySend(message)
+  const resend = useResend(message, handlers.onRetry)
 
   const openMenu = (open: boolean) => {
     if (open) setOpenedAt(Date.now())
@@ -123,6 +128,18 @@ export const MessageBubble = memo(function MessageBubble({
   }
 
   const items: ReactElement[] = []
+  if (retryable) {
+    items.push(
+      <MenuItem
+        key="retry"
+        icon={<ArrowClockwiseRegular />}
+        disabled={resend.resending}
+        onClick={() => void resend.resend()}
+      >
+        {t('actions.retry')}
+      </MenuItem>,
+    )
+  }
   if (writable && deliverable) {
     items.push(
       <MenuItem key="reply" icon={<ArrowReplyRegular />} onClick={() => handlers.onReply(message)}>
@@ -250,11 +267,7 @@ export const MessageBubble = memo(function MessageBubble({
             <Caption1>{time}</Caption1>
             {mine && !message.isPrivate && <AckIcon ack={message.ack} failed={failed} />}
           </span>
-          <SendTrouble
-            message={message}
-            retryable={writable && canRetrySend(message)}
-            onRetry={handlers.onRetry}
-          />
+          <SendTrouble message={message} retryable={retryable} resend={resend} />
         </div>
         {reactions.length > 0 && (
           <div className={styles.reactions} aria-label={t('message.reactions')} role="list">

@@ -2,7 +2,7 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '@shared/contracts/tickets'
-import { formatDateTime } from '@renderer/features/tickets/format'
+import { formatDateTime } from '@renderer/lib/format'
 import { isMetaChannel, metaReplyDeadline } from '../message-rules'
 
 const REFRESH_MS = 60_000

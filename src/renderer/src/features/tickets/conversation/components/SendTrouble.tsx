@@ -1,20 +1,20 @@
 import { Caption1, mergeClasses } from '@fluentui/react-components'
 import { ArrowClockwiseRegular } from '@fluentui/react-icons'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '@shared/contracts/messages'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { errorMessage } from '@renderer/lib/notify'
+import type { Resend } from '../hooks/useResend'
 import { sendTrouble } from '../message-rules'
-import { formatTime } from '../timeline'
+import { formatTime } from '@renderer/lib/format'
 import { useSendTroubleStyles } from './SendTrouble.styles'
 
 export interface SendTroubleProps {
   message: MessageDto
   /** Offer Retry: a failed send of ours on a ticket the user may write on. */
   retryable: boolean
-  /** Hands the message back to the server's sender; resolves with it as the server answered. */
-  onRetry: (message: MessageDto) => Promise<MessageDto>
+  /** The message's resend, shared with the Retry of its menu. */
+  resend: Resend
 }
 
 /**
@@ -22,28 +22,12 @@ export interface SendTroubleProps {
  * the try it is on, when, and the last error; once it gave up, how many tries it made, the last
  * error and Retry. Nothing here promises a try the server will not make.
  */
-export const SendTrouble = ({ message, retryable, onRetry }: SendTroubleProps) => {
+export const SendTrouble = ({ message, retryable, resend }: SendTroubleProps) => {
   const { t, i18n } = useTranslation('messages')
   const styles = useSendTroubleStyles()
-  const [resending, setResending] = useState(false)
-  const [refusal, setRefusal] = useState<string | null>(null)
-  // When the server took the message back, on its clock: a failure stored after that is the
-  // resend's own, which would otherwise look exactly like the failure before it.
-  const [requeuedAt, setRequeuedAt] = useState<string | null>(null)
+  const { resending, refusal, requeuedAt } = resend
   const trouble = sendTrouble(message)
   if (!trouble) return null
-
-  const handleRetry = async () => {
-    setResending(true)
-    setRefusal(null)
-    try {
-      setRequeuedAt((await onRetry(message)).updatedAt)
-    } catch (error) {
-      setRefusal(errorMessage(error))
-    } finally {
-      setResending(false)
-    }
-  }
 
   const lastError = message.sendError && (
     <Caption1>
@@ -86,7 +70,7 @@ export const SendTrouble = ({ message, retryable, onRetry }: SendTroubleProps) =
           appearance="subtle"
           icon={<ArrowClockwiseRegular />}
           busy={resending}
-          onClick={() => void handleRetry()}
+          onClick={() => void resend.resend()}
         >
           {t('actions.retry')}
         </BusyButton>

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '@shared/contracts/messages'
 import type { TicketDto } from '@shared/contracts/tickets'
 import { notifyError } from '@renderer/lib/notify'
-import { formatDateTime } from '@renderer/features/tickets/format'
+import { formatDateTime } from '@renderer/lib/format'
 import { PDF_FILE_NAME } from '../constants'
 import { parseLocation, parseVCard } from '../message-content'
+import { plainText } from '../formatting'
 import { isTextMessage } from '../message-rules'
-import { exportTranscriptPdf, type TranscriptEntry } from '../pdf'
-import { isShownInList } from '../timeline'
+import { exportTranscriptPdf, transcriptMessages, type TranscriptEntry } from '../pdf'
 
 /**
- * Export to PDF (000 §2 Modals, §9): the loaded history as a text transcript on A4, saved as
- * relatorio_atendimento_{id}.pdf.
+ * Export to PDF (000 §2 Modals, §9): the loaded history, private notes left out, as a text
+ * transcript on A4, saved as relatorio_atendimento_{id}.pdf.
  */
 export const useExportPdf = (ticket: TicketDto, messages: MessageDto[]) => {
   const { t, i18n } = useTranslation('messages')
@@ -33,7 +33,7 @@ export const useExportPdf = (ticket: TicketDto, messages: MessageDto[]) => {
         .filter(Boolean)
         .join(' ')
     }
-    if (isTextMessage(message) || !message.mediaUrl) return message.body
+    if (isTextMessage(message) || !message.mediaUrl) return plainText(message.body)
     if (message.mediaType === 'audio') {
       // An audio's body is a placeholder ("Áudio" or the file name): its words are the transcript.
       return [`[${t('media.kinds.audio')}]`, message.transcription].filter(Boolean).join(' ')
@@ -43,14 +43,13 @@ export const useExportPdf = (ticket: TicketDto, messages: MessageDto[]) => {
     return [`[${kind}]`, name, message.body].filter(Boolean).join(' ')
   }
 
-  const senderOf = (message: MessageDto): string => {
-    if (!message.fromMe) return message.contact?.name ?? ticket.contact.name
-    const name = message.user?.name ?? t('message.you')
-    return message.isPrivate ? t('message.private', { user: name }) : name
-  }
+  const senderOf = (message: MessageDto): string =>
+    message.fromMe
+      ? (message.user?.name ?? t('message.you'))
+      : (message.contact?.name ?? ticket.contact.name)
 
   const exportPdf = async () => {
-    const shown = messages.filter(isShownInList)
+    const shown = transcriptMessages(messages)
     if (shown.length === 0) {
       notifyError(t('pdf.nothing'))
       return
