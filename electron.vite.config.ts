@@ -52,7 +52,16 @@ export default defineConfig({
       outDir: 'out/renderer',
       // electron-vite leaves every world unminified by default; the web client is downloaded.
       minify: 'esbuild',
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        // A language's namespaces travel together: one request, not one per namespace.
+        output: {
+          manualChunks: (id) => {
+            const language = /\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1]
+            return language ? `locale-${language}` : undefined
+          },
+        },
+      },
     },
     server: { port: 5173 },
   },

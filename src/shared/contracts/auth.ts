@@ -4,14 +4,6 @@ import { Id } from './common'
 import { Recurrence } from './companies'
 import { SessionUser } from './users'
 
-/**
- * Desktop clients send this header: they receive the refresh token in the body (for the OS
- * vault) and send it back in the body, instead of the browser's HttpOnly cookie.
- */
-export const DESKTOP_CLIENT_HEADER = 'x-atende-client'
-export const DESKTOP_CLIENT_VALUE = 'desktop'
-export const REFRESH_COOKIE = 'jrt'
-
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 200 }),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Switch } from './common'
+import { PUBLIC_SETTING_KEYS } from './public-settings'
 
 const text = Type.String({ maxLength: 4000 })
 
@@ -115,26 +116,25 @@ export const CompanySettingOneQuery = Type.Object({ column: Type.String({ maxLen
 export const BRANDING_FILE_PATTERN = /^[a-z0-9-]{1,80}\.(png|jpg|webp|gif|ico)$/
 
 /**
- * Platform-wide settings, stored with no company and written by the super user only.
- * `public` keys are readable without signing in through /public-settings/{key}.
+ * Platform-wide settings, stored with no company and written by the super user only. The
+ * public ones (`public-settings.ts`) are readable without signing in.
  */
 export const globalSettingDefinitions = {
-  userCreation: { schema: Switch, default: 'enabled', public: false },
-  allowSignup: { schema: Switch, default: 'enabled', public: true },
+  userCreation: { schema: Switch, default: 'enabled' },
+  allowSignup: { schema: Switch, default: 'enabled' },
   downloadLimit: {
     schema: Type.Union(
       ['32', '64', '128', '256', '512', '1024', '2048'].map((v) => Type.Literal(v)),
     ),
     default: '64',
-    public: false,
   },
-  appName: { schema: Type.String({ maxLength: 60 }), default: '', public: true },
-  primaryColorLight: { schema: colour(), default: '#065183', public: true },
-  primaryColorDark: { schema: colour(), default: '#065183', public: true },
-  appLogoLight: { schema: brandingFile(), default: '', public: true },
-  appLogoDark: { schema: brandingFile(), default: '', public: true },
-  appLogoFavicon: { schema: brandingFile(), default: '', public: true },
-} satisfies Record<string, { schema: TSchema; default: string; public: boolean }>
+  appName: { schema: Type.String({ maxLength: 60 }), default: '' },
+  primaryColorLight: { schema: colour(), default: '#065183' },
+  primaryColorDark: { schema: colour(), default: '#065183' },
+  appLogoLight: { schema: brandingFile(), default: '' },
+  appLogoDark: { schema: brandingFile(), default: '' },
+  appLogoFavicon: { schema: brandingFile(), default: '' },
+} satisfies Record<string, { schema: TSchema; default: string }>
 
 function colour() {
   return Type.String({ pattern: '^(#[0-9a-fA-F]{3,8})?$' })
@@ -147,18 +147,11 @@ function brandingFile() {
 
 export type GlobalSettingKey = keyof typeof globalSettingDefinitions
 export const GLOBAL_SETTING_KEYS = Object.keys(globalSettingDefinitions) as GlobalSettingKey[]
-export const PUBLIC_SETTING_KEYS = GLOBAL_SETTING_KEYS.filter(
-  (key) => globalSettingDefinitions[key].public,
-)
+/** Every public key is a platform setting: checked here, where both lists are known. */
+const PUBLIC_GLOBAL_KEYS: readonly GlobalSettingKey[] = PUBLIC_SETTING_KEYS
 
-/**
- * Public settings the server answers from its configuration, not from a stored value: read
- * through /public-settings/{key} like the others, never written. `passwordReset` is 'enabled'
- * only while the server can send mail (SMTP_URL); without it a reset request answers 503, so
- * clients do not offer one.
- */
-export const DERIVED_PUBLIC_SETTING_KEYS = ['passwordReset'] as const
-export type DerivedPublicSettingKey = (typeof DERIVED_PUBLIC_SETTING_KEYS)[number]
+/** Whether anyone may read a platform setting without signing in (`public-settings.ts`). */
+export const isPublicSetting = (key: GlobalSettingKey): boolean => PUBLIC_GLOBAL_KEYS.includes(key)
 
 export const SettingDto = Type.Object({
   key: Type.String(),

@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance, type CreateAxiosDefaults } from 'axios'
-import { DESKTOP_CLIENT_HEADER, DESKTOP_CLIENT_VALUE } from '@shared/contracts/auth'
+import { DESKTOP_CLIENT_HEADER, DESKTOP_CLIENT_VALUE } from '@shared/contracts/auth-transport'
 import { isDesktop } from './desktop'
 
 declare module 'axios' {

@@ -3,13 +3,13 @@ import {
   DERIVED_PUBLIC_SETTING_KEYS,
   PUBLIC_SETTING_KEYS,
   type DerivedPublicSettingKey,
-  type GlobalSettingKey,
-} from '@shared/contracts/settings'
+  type PublicSettingKey,
+} from '@shared/contracts/public-settings'
 import { publicHttp, serverUrl } from './http'
 
 /** A public setting's value; undefined when it could not be read. */
 export type PublicSettings = Partial<
-  Record<GlobalSettingKey | DerivedPublicSettingKey, string | null>
+  Record<PublicSettingKey | DerivedPublicSettingKey, string | null>
 >
 
 const READ_KEYS = [...PUBLIC_SETTING_KEYS, ...DERIVED_PUBLIC_SETTING_KEYS]

@@ -3,12 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Value } from '@sinclair/typebox/value'
 import { REFRESH_TOKEN_TTL_SECONDS } from '@shared/constants'
 import {
-  DESKTOP_CLIENT_HEADER,
-  DESKTOP_CLIENT_VALUE,
   ForgotPasswordBody,
   LoginBody,
   MeResponse,
-  REFRESH_COOKIE,
   RefreshBody,
   ResetPasswordBody,
   SessionResponse,
@@ -16,6 +13,11 @@ import {
   SignupResponse,
   VersionResponse,
 } from '@shared/contracts/auth'
+import {
+  DESKTOP_CLIENT_HEADER,
+  DESKTOP_CLIENT_VALUE,
+  REFRESH_COOKIE,
+} from '@shared/contracts/auth-transport'
 import type { Services } from '@server/services'
 import type { ClientKind } from './auth.service'
 

@@ -12,18 +12,21 @@ import {
   companySettingSchemas,
   GLOBAL_SETTING_KEYS,
   globalSettingDefinitions,
-  PUBLIC_SETTING_KEYS,
+  isPublicSetting,
   SETTING_MESSAGE_RULES,
   type CompanySettingKey,
   type CompanySettingsDto,
   type CompanySettingValues,
-  type DerivedPublicSettingKey,
   type GlobalSettingKey,
   type SettingDto,
   type UpdateCompanySettingBody,
   type WhitelabelLogoMode,
   WHITELABEL_LOGO_MAX_BYTES,
 } from '@shared/contracts/settings'
+import {
+  PUBLIC_SETTING_KEYS,
+  type DerivedPublicSettingKey,
+} from '@shared/contracts/public-settings'
 import { isSuper } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
@@ -93,7 +96,7 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
    */
   async function emitGlobal(ctx: RequestContext, setting: SettingDto) {
     const key = setting.key as GlobalSettingKey
-    const targets = globalSettingDefinitions[key].public ? await companyIds() : [ctx.companyId]
+    const targets = isPublicSetting(key) ? await companyIds() : [ctx.companyId]
     for (const companyId of targets)
       deps.realtime.emit(companyId, [rooms.company], 'settings', { action: 'update', setting })
   }
@@ -160,13 +163,12 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
 
     /** Public branding for everyone; the platform switches too for the super user. */
     list(ctx: RequestContext): Promise<SettingDto[]> {
-      return globalValues(isSuper(ctx.user) ? GLOBAL_SETTING_KEYS : PUBLIC_SETTING_KEYS)
+      return globalValues(isSuper(ctx.user) ? GLOBAL_SETTING_KEYS : [...PUBLIC_SETTING_KEYS])
     },
 
     async get(ctx: RequestContext, key: string): Promise<SettingDto> {
       if (!isGlobalKey(key)) throw new AppError('ERR_NO_SETTING_FOUND')
-      if (!globalSettingDefinitions[key].public && !isSuper(ctx.user))
-        throw new AppError('ERR_NO_PERMISSION')
+      if (!isPublicSetting(key) && !isSuper(ctx.user)) throw new AppError('ERR_NO_PERMISSION')
       const [setting] = await globalValues([key])
       if (!setting) throw new AppError('ERR_NO_SETTING_FOUND')
       return setting
@@ -212,7 +214,7 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
     async publicSetting(key: string): Promise<SettingDto> {
       if (Object.hasOwn(derivedPublic, key))
         return { key, value: derivedPublic[key as DerivedPublicSettingKey] }
-      if (!(PUBLIC_SETTING_KEYS as string[]).includes(key))
+      if (!(PUBLIC_SETTING_KEYS as readonly string[]).includes(key))
         throw new AppError('ERR_NO_SETTING_FOUND')
       const [setting] = await globalValues([key as GlobalSettingKey])
       if (!setting) throw new AppError('ERR_NO_SETTING_FOUND')

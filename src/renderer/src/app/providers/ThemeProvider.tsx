@@ -1,7 +1,7 @@
 import { FluentProvider } from '@fluentui/react-components'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, type ReactNode } from 'react'
-import { PUBLIC_SETTING_KEYS } from '@shared/contracts/settings'
+import { PUBLIC_SETTING_KEYS } from '@shared/contracts/public-settings'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
 import { ThemeModeContext, useThemeModeSource } from '@renderer/hooks/useThemeMode'

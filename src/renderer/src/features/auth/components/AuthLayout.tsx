@@ -1,4 +1,4 @@
-import { Card, Subtitle1, Title2 } from '@fluentui/react-components'
+import { Subtitle1, Title2 } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
 import { LanguageSwitcher } from '@renderer/components/LanguageSwitcher'
 import { usePublicSettings } from '@renderer/hooks/usePublicSettings'
@@ -11,7 +11,11 @@ export interface AuthLayoutProps {
   children: ReactNode
 }
 
-/** The frame of the public pages: white-label logo, a card, the language choice, support. */
+/**
+ * The frame of the public pages: white-label logo, a card, the language choice, support. The card
+ * is drawn with Fluent's tokens rather than its Card component, which only adds interactivity
+ * these pages do not use to the first download.
+ */
 export const AuthLayout = ({ title, children }: AuthLayoutProps) => {
   const styles = useAuthLayoutStyles()
   const branding = usePublicSettings()
@@ -23,7 +27,7 @@ export const AuthLayout = ({ title, children }: AuthLayoutProps) => {
       <div className={styles.language}>
         <LanguageSwitcher showLabel />
       </div>
-      <Card className={styles.card}>
+      <section className={styles.card}>
         <div className={styles.brand}>
           {logo ? (
             <img className={styles.logo} src={logo} alt={branding.appName} />
@@ -35,7 +39,7 @@ export const AuthLayout = ({ title, children }: AuthLayoutProps) => {
           {title}
         </Subtitle1>
         {children}
-      </Card>
+      </section>
       <SupportButton />
     </main>
   )

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -154,5 +154,20 @@ describe('the login form sent empty', () => {
     ])
     // Fluent draws no error border on the focused input: neither may hold the focus.
     expect([email, password]).not.toContain(document.activeElement)
+  })
+
+  it('refuses an address without a domain, and one of blanks as empty', async () => {
+    renderLogin()
+    const user = userEvent.setup({ delay: null })
+    const email = await screen.findByRole('textbox', { name: /^E-mail/ }, SLOW)
+    await user.type(email, 'ana@exemplo')
+    await user.type(screen.getByLabelText(/^Senha/), 'segredo')
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Email inválido')
+
+    await user.clear(email)
+    await user.type(email, '   ')
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Obrigatório'))
   })
 })

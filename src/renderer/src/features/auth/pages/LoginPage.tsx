@@ -1,5 +1,4 @@
 import { Field, Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components'
-import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,7 +7,7 @@ import { readSignOutNotice } from '@renderer/lib/sign-out-notice'
 import { AuthLayout } from '../components/AuthLayout'
 import { useAuthFormStyles } from '../components/AuthForm.styles'
 import { PasswordInput } from '../components/PasswordInput'
-import { loginSchema, type LoginValues } from '../forms/login-schema'
+import { loginRules, type LoginValues } from '../forms/login-schema'
 import { useLoginMutation } from '../mutations'
 import { BusyButton } from '@renderer/components/BusyButton'
 
@@ -30,7 +29,6 @@ export const LoginPage = () => {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginValues>({
-    resolver: yupResolver(loginSchema),
     defaultValues: { email: '', password: '' },
     // Fluent hides the error border of the focused input, so focusing the first invalid field
     // made E-mail look valid beside a red Senha. Both messages are alerts, read out as they
@@ -58,14 +56,22 @@ export const LoginPage = () => {
           required
           validationMessage={errors.email?.message && t(errors.email.message)}
         >
-          <Input type="email" autoComplete="username" autoFocus {...register('email')} />
+          <Input
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...register('email', loginRules.email)}
+          />
         </Field>
         <Field
           label={t('fields.password')}
           required
           validationMessage={errors.password?.message && t(errors.password.message)}
         >
-          <PasswordInput autoComplete="current-password" {...register('password')} />
+          <PasswordInput
+            autoComplete="current-password"
+            {...register('password', loginRules.password)}
+          />
         </Field>
         <BusyButton type="submit" busy={busy}>
           {t('login.submit')}
