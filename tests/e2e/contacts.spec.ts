@@ -230,3 +230,20 @@ test('a profile user sees masked numbers when LGPD hiding is on, and no contacts
     await again.put('/companySettings', { column: 'lgpdHideNumber', data: 'disabled' })
   }
 })
+
+test("the number's save hint does not stretch the name field beside it", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page, company.admin.email, company.admin.password)
+  await expect(page).toHaveURL(route('/tickets'))
+  await page.goto('/#/contacts')
+  await page.getByRole('button', { name: 'Adicionar contato' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Adicionar contato' })
+  const name = dialog.getByRole('textbox', { name: /^Nome/ })
+  const number = dialog.getByRole('textbox', { name: /^Número do WhatsApp/ })
+  await name.fill('Natália Exemplo')
+  await number.fill('5531988887777')
+  await expect(dialog.getByText(/Será salvo como/)).toBeVisible()
+  const [nameBox, numberBox] = await Promise.all([name.boundingBox(), number.boundingBox()])
+  expect(Math.abs(nameBox!.y - numberBox!.y)).toBeLessThanOrEqual(1)
+  expect(Math.abs(nameBox!.height - numberBox!.height)).toBeLessThanOrEqual(1)
+})

@@ -125,6 +125,24 @@ test("the phone's menu closes on Escape and gives focus back to ☰", async ({ p
   await expect(menuToggle(page)).toHaveAttribute('aria-expanded', 'false')
 })
 
+test('the first Tab offers a skip past the menu to the page', async ({ page }) => {
+  await signIn(page, E2E_OPERATOR.email, E2E_OPERATOR.password)
+  await expect(page).toHaveURL(route('/tickets'))
+  // From the top of the document, as after a load.
+  await page.reload()
+  await expect(page.getByRole('main')).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('button', { name: 'Pular para o conteúdo' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(
+    await page.evaluate<boolean>("document.querySelector('main').contains(document.activeElement)"),
+  ).toBe(true)
+})
+
 test.describe('a long unbroken word in the inbox', () => {
   let graph: GraphStandIn
 

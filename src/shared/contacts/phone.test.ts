@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPhoneNumber, normalizePhoneNumber } from './phone'
+import { displayedNumber, formatPhoneNumber, normalizePhoneNumber } from './phone'
 
 describe('formatPhoneNumber', () => {
   it.each([
@@ -17,5 +17,17 @@ describe('formatPhoneNumber', () => {
 
   it('shows what the form will store, so the dropped 9th digit is no surprise', () => {
     expect(formatPhoneNumber(normalizePhoneNumber('+55 (31) 98888-7777')!)).toBe('+55 31 8888-7777')
+  })
+})
+
+describe('displayedNumber', () => {
+  it('formats a WhatsApp person and leaves groups, pages and masked numbers as they are', () => {
+    const whatsapp = { channel: 'whatsapp', isGroup: false } as const
+    expect(displayedNumber({ ...whatsapp, number: '5511987650959' })).toBe('+55 11 98765-0959')
+    expect(displayedNumber({ ...whatsapp, number: '55119******00' })).toBe('55119******00')
+    expect(displayedNumber({ ...whatsapp, isGroup: true, number: '120363025' })).toBe('120363025')
+    expect(displayedNumber({ channel: 'facebook', isGroup: false, number: '2455000000000' })).toBe(
+      '2455000000000',
+    )
   })
 })

@@ -1,3 +1,5 @@
+import type { ContactDto } from '../contracts/contacts'
+
 /**
  * Phone numbers as contacts store them: E.164 digits without the plus, in the form WhatsApp
  * uses in its JIDs, so that a contact typed by an attendant or imported from a sheet is the same
@@ -57,3 +59,9 @@ export function formatPhoneNumber(stored: string): string {
   if (brazilian) return `+55 ${brazilian[1]} ${brazilian[2]}-${brazilian[3]}`
   return `+${stored}`
 }
+
+/** A contact's number as screens show it: WhatsApp people formatted, page and group ids as they are. */
+export const displayedNumber = (contact: Pick<ContactDto, 'channel' | 'isGroup' | 'number'>) =>
+  contact.channel === 'whatsapp' && !contact.isGroup
+    ? formatPhoneNumber(contact.number)
+    : contact.number

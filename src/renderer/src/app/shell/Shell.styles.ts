@@ -8,6 +8,15 @@ export const useShellStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  // Off screen until a keyboard user tabs to it: the first stop of every page.
+  skipLink: {
+    position: 'absolute',
+    zIndex: 1000,
+    insetInlineStart: tokens.spacingHorizontalS,
+    top: tokens.spacingVerticalS,
+    transform: 'translateY(-200%)',
+    ':focus': { transform: 'none' },
+  },
   // Sized from the room left beside the menu (basis 0), never from the page's content: a page's
   // max-content width must not take part in sharing the row.
   main: {
@@ -17,5 +26,6 @@ export const useShellStyles = makeStyles({
     overflowY: 'auto',
     paddingInline: tokens.spacingHorizontalL,
     paddingBottom: tokens.spacingVerticalL,
+    ':focus-visible': { outline: 'none' },
   },
 })

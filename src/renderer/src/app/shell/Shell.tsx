@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react'
+import { Button } from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { TEMPORARY_DRAWER_BELOW_PX } from '@shared/constants'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
@@ -17,6 +19,8 @@ export const Shell = () => {
   const [narrowOpen, setNarrowOpen] = useState(false)
   const open = narrow ? narrowOpen : wideOpen
   const menuButton = useRef<HTMLButtonElement>(null)
+  const main = useRef<HTMLElement>(null)
+  const { t } = useTranslation('shell')
 
   const handleToggle = () => (narrow ? setNarrowOpen(!narrowOpen) : setWideOpen(!wideOpen))
   const handleClose = (reason: 'navigate' | 'dismiss') => {
@@ -27,10 +31,14 @@ export const Shell = () => {
 
   return (
     <div className={styles.root}>
+      {/* A button, not a link: hash routing would take "#main" for a route. */}
+      <Button className={styles.skipLink} onClick={() => main.current?.focus()}>
+        {t('skipToContent')}
+      </Button>
       <TopBar menuOpen={open} onToggleMenu={handleToggle} menuButtonRef={menuButton} />
       <div className={styles.body}>
         <SideMenu open={open} overlay={narrow} onClose={handleClose} />
-        <main className={styles.main}>
+        <main ref={main} className={styles.main} tabIndex={-1}>
           <Outlet />
         </main>
       </div>

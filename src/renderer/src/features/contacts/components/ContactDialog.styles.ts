@@ -5,6 +5,8 @@ export const useContactDialogStyles = makeStyles({
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    // A hint under one field (the number's) must not stretch its neighbour's input.
+    alignItems: 'start',
     gap: tokens.spacingVerticalM,
     columnGap: tokens.spacingHorizontalM,
   },

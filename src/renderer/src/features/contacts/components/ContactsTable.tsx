@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import type { ContactDto } from '@shared/contracts/contacts'
-import { formatPhoneNumber } from '@shared/contacts/phone'
+import { displayedNumber } from '@shared/contacts/phone'
 import { TagChip } from '@renderer/components/TagChip'
 import { VirtualTable } from '@renderer/components/VirtualTable'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
@@ -23,12 +23,6 @@ const ESTIMATED_ROW_HEIGHT = 48
  * edge: the row keeps the name, with the number beneath it, and the actions.
  */
 export const CONTACTS_NARROW = '(max-width: 699px)'
-
-/** A WhatsApp contact's number as people read it; page and group ids stay as they are. */
-const shownNumber = (contact: ContactDto) =>
-  contact.channel === 'whatsapp' && !contact.isGroup
-    ? formatPhoneNumber(contact.number)
-    : contact.number
 
 export interface ContactRowActions {
   onOpenChat: (contact: ContactDto) => void
@@ -101,11 +95,11 @@ const ContactCells = ({ contact, actions, narrow }: ContactCellsProps) => {
     <>
       <TableCell>
         <span className={contact.active ? undefined : styles.blocked}>{name}</span>
-        {narrow && <Caption1 className={styles.secondLine}>{shownNumber(contact)}</Caption1>}
+        {narrow && <Caption1 className={styles.secondLine}>{displayedNumber(contact)}</Caption1>}
       </TableCell>
       {!narrow && (
         <>
-          <TableCell className={styles.nowrap}>{shownNumber(contact)}</TableCell>
+          <TableCell className={styles.nowrap}>{displayedNumber(contact)}</TableCell>
           <TableCell className={styles.nowrap}>{contact.email}</TableCell>
           <TableCell>
             <div className={styles.tags}>

@@ -21,6 +21,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { displayedNumber } from '@shared/contacts/phone'
 import type { TicketDto } from '@shared/contracts/tickets'
 import { planAllows } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
@@ -110,7 +111,7 @@ export const ContactDrawer = ({ open, ticket, onClose }: ContactDrawerProps) => 
           <Subtitle2>{contact.name}</Subtitle2>
           {contact.number && (
             <Body1 className={styles.number} data-testid="contact-drawer-number">
-              {contact.number}
+              {displayedNumber(contact)}
             </Body1>
           )}
           {contact.email && (
