@@ -1,4 +1,5 @@
 import {
+  createCloudApiConnection,
   cloudApiText,
   E2E_QUEUES,
   expect,
@@ -49,20 +50,17 @@ test("a message on the admin's own ticket rings the bell", async ({ page, api, r
   const operator = await api.asOperator()
   const queues = await operator.get<{ id: number; name: string }[]>('/queue')
   const queueA = queues.find((queue) => queue.name === E2E_QUEUES.a)!
-  const connection = await operator.post<{ id: number }>('/whatsapp', {
-    name: `Cloud API ${id}`,
-    channel: 'whatsappapi',
-    wabaPhoneNumberId: PHONE_NUMBER_ID,
-    wabaBusinessAccountId: BUSINESS_ACCOUNT_ID,
-    wabaAccessToken: ACCESS_TOKEN,
-    wabaAppSecret: APP_SECRET,
-    wabaVerifyToken: `verify-${id}`,
+  const connectionId = await createCloudApiConnection(operator, {
+    phoneNumberId: PHONE_NUMBER_ID,
+    businessAccountId: BUSINESS_ACCOUNT_ID,
+    accessToken: ACCESS_TOKEN,
+    appSecret: APP_SECRET,
   })
   const customer = `55119${String(Date.now()).slice(-8)}`
   const contact = `Cliente Sino ${id}`
   await postMetaWebhook(
     request,
-    connection.id,
+    connectionId,
     customerText(customer, contact, `wamid.b1-${id}`, `Olá ${id}`),
     APP_SECRET,
   )
@@ -90,7 +88,7 @@ test("a message on the admin's own ticket rings the bell", async ({ page, api, r
 
   await postMetaWebhook(
     request,
-    connection.id,
+    connectionId,
     customerText(customer, contact, `wamid.b2-${id}`, `Alguém aí? ${id}`),
     APP_SECRET,
   )

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import {
+  createCloudApiConnection,
   createApi,
   E2E_QUEUES,
   expect,
@@ -57,16 +58,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       userClosePendingTicket: 'enabled',
     })
     attendant = { ...credentials, id: created.id }
-    const connection = await operator.post<{ id: number }>('/whatsapp', {
-      name: `Cloud API ${id}`,
-      channel: 'whatsappapi',
-      wabaPhoneNumberId: PHONE_NUMBER_ID,
-      wabaBusinessAccountId: '2055001503',
-      wabaAccessToken: ACCESS_TOKEN,
-      wabaAppSecret: 'e2e-conversation-actions-secret',
-      wabaVerifyToken: `verify-${id}`,
+    connectionId = await createCloudApiConnection(operator, {
+      phoneNumberId: PHONE_NUMBER_ID,
+      businessAccountId: '2055001503',
+      accessToken: ACCESS_TOKEN,
+      appSecret: 'e2e-conversation-actions-secret',
     })
-    connectionId = connection.id
   } finally {
     await request.dispose()
   }

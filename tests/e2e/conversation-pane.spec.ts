@@ -1,4 +1,5 @@
 import {
+  createCloudApiConnection,
   createApi,
   E2E_QUEUES,
   expect,
@@ -49,16 +50,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       queueIds: [queueA.id],
     })
     attendant = { ...credentials, id: created.id }
-    const connection = await operator.post<{ id: number }>('/whatsapp', {
-      name: `Cloud API ${id}`,
-      channel: 'whatsappapi',
-      wabaPhoneNumberId: PHONE_NUMBER_ID,
-      wabaBusinessAccountId: '2055001506',
-      wabaAccessToken: ACCESS_TOKEN,
-      wabaAppSecret: 'e2e-conversation-pane-secret',
-      wabaVerifyToken: `verify-${id}`,
+    connectionId = await createCloudApiConnection(operator, {
+      phoneNumberId: PHONE_NUMBER_ID,
+      businessAccountId: '2055001506',
+      accessToken: ACCESS_TOKEN,
+      appSecret: 'e2e-conversation-pane-secret',
     })
-    connectionId = connection.id
   } finally {
     await request.dispose()
   }

@@ -366,6 +366,32 @@ export async function postMetaWebhook(
     throw new Error(`webhook answered ${response.status()}: ${await response.text()}`)
 }
 
+/** A WhatsApp Cloud API account the Graph stand-in knows (`graph.fake.addPhoneNumber`). */
+export interface CloudApiAccount {
+  phoneNumberId: string
+  businessAccountId: string
+  accessToken: string
+  appSecret: string
+}
+
+/** Creates a Cloud API connection of the session's company on `account`; answers its id. */
+export async function createCloudApiConnection(
+  session: ApiSession,
+  account: CloudApiAccount,
+  name = `Cloud API ${uniqueId()}`,
+): Promise<number> {
+  const connection = await session.post<{ id: number }>('/whatsapp', {
+    name,
+    channel: 'whatsappapi',
+    wabaPhoneNumberId: account.phoneNumberId,
+    wabaBusinessAccountId: account.businessAccountId,
+    wabaAccessToken: account.accessToken,
+    wabaAppSecret: account.appSecret,
+    wabaVerifyToken: `verify-${uniqueId()}`,
+  })
+  return connection.id
+}
+
 interface Fixtures {
   api: Api
   db: pg.Client

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import {
+  createCloudApiConnection,
   E2E_OPERATOR,
   E2E_QUEUES,
   expect,
@@ -182,14 +183,11 @@ test.describe('a long unbroken word in the inbox', () => {
       allTicket: 'enable',
       defaultMenu: 'open',
     })
-    const connection = await operator.post<{ id: number }>('/whatsapp', {
-      name: `Cloud API ${id}`,
-      channel: 'whatsappapi',
-      wabaPhoneNumberId: PHONE_NUMBER_ID,
-      wabaBusinessAccountId: BUSINESS_ACCOUNT_ID,
-      wabaAccessToken: ACCESS_TOKEN,
-      wabaAppSecret: APP_SECRET,
-      wabaVerifyToken: `verify-${id}`,
+    const connectionId = await createCloudApiConnection(operator, {
+      phoneNumberId: PHONE_NUMBER_ID,
+      businessAccountId: BUSINESS_ACCOUNT_ID,
+      accessToken: ACCESS_TOKEN,
+      appSecret: APP_SECRET,
     })
 
     // The customer writes one 120-character word (a pasted token, a link without spaces).
@@ -198,7 +196,7 @@ test.describe('a long unbroken word in the inbox', () => {
     const longWord = `${id}${'x'.repeat(120 - id.length)}`
     await postMetaWebhook(
       request,
-      connection.id,
+      connectionId,
       cloudApiText({
         phoneNumberId: PHONE_NUMBER_ID,
         businessAccountId: BUSINESS_ACCOUNT_ID,

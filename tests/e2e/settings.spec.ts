@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import {
+  createCloudApiConnection,
   createApi,
   DEFAULT_PLAN,
   E2E_OPERATOR,
@@ -49,16 +50,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     })
     const session = await api.login(credentials)
     admin = { ...credentials, id: session.user.id, name: company.name }
-    const connection = await session.post<{ id: number }>('/whatsapp', {
-      name: `Cloud API ${id}`,
-      channel: 'whatsappapi',
-      wabaPhoneNumberId: PHONE_NUMBER_ID,
-      wabaBusinessAccountId: '2055000051',
-      wabaAccessToken: ACCESS_TOKEN,
-      wabaAppSecret: 'e2e-settings-secret',
-      wabaVerifyToken: `verify-${id}`,
+    connectionId = await createCloudApiConnection(session, {
+      phoneNumberId: PHONE_NUMBER_ID,
+      businessAccountId: '2055000051',
+      accessToken: ACCESS_TOKEN,
+      appSecret: 'e2e-settings-secret',
     })
-    connectionId = connection.id
   } finally {
     await request.dispose()
   }

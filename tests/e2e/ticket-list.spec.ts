@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import {
+  createCloudApiConnection,
   createApi,
   DEFAULT_PLAN,
   expect,
@@ -51,15 +52,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     await operator.post('/companies', { name: `Lista ${id}`, planId: plan.id, ...owner })
     const company = await api.login(owner)
     const queue = await company.post<{ id: number }>('/queue', { name: QUEUE, color: '#2563eb' })
-    const connection = await company.post<{ id: number }>('/whatsapp', {
-      name: CONNECTION,
-      channel: 'whatsappapi',
-      wabaPhoneNumberId: PHONE_NUMBER_ID,
-      wabaBusinessAccountId: '2055001515',
-      wabaAccessToken: ACCESS_TOKEN,
-      wabaAppSecret: 'e2e-ticket-list-secret',
-      wabaVerifyToken: `verify-${id}`,
-    })
+    const connectionId = await createCloudApiConnection(
+      company,
+      {
+        phoneNumberId: PHONE_NUMBER_ID,
+        businessAccountId: '2055001515',
+        accessToken: ACCESS_TOKEN,
+        appSecret: 'e2e-ticket-list-secret',
+      },
+      CONNECTION,
+    )
     const credentials = {
       name: ATTENDANT,
       email: uniqueEmail('admin-lista'),
@@ -80,7 +82,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       contactId: contact.id,
       status: 'open',
       queueId: queue.id,
-      whatsappId: connection.id,
+      whatsappId: connectionId,
     })
   } finally {
     await request.dispose()

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import {
+  createCloudApiConnection,
   cloudApiText,
   E2E_OPERATOR,
   E2E_QUEUES,
@@ -183,19 +184,16 @@ test('the admin walks every screen at 1366, 1920 and 400 px, light and dark', as
   const queueA = (await operator.get<{ id: number; name: string }[]>('/queue')).find(
     (queue) => queue.name === E2E_QUEUES.a,
   )!
-  const connection = await operator.post<{ id: number }>('/whatsapp', {
-    name: `Cloud API ${id}`,
-    channel: 'whatsappapi',
-    wabaPhoneNumberId: PHONE_NUMBER_ID,
-    wabaBusinessAccountId: BUSINESS_ACCOUNT_ID,
-    wabaAccessToken: ACCESS_TOKEN,
-    wabaAppSecret: APP_SECRET,
-    wabaVerifyToken: `verify-${id}`,
+  const connectionId = await createCloudApiConnection(operator, {
+    phoneNumberId: PHONE_NUMBER_ID,
+    businessAccountId: BUSINESS_ACCOUNT_ID,
+    accessToken: ACCESS_TOKEN,
+    appSecret: APP_SECRET,
   })
   const contact = `Cliente Passeio ${id}`
   await postMetaWebhook(
     request,
-    connection.id,
+    connectionId,
     cloudApiText({
       phoneNumberId: PHONE_NUMBER_ID,
       businessAccountId: BUSINESS_ACCOUNT_ID,
