@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
@@ -26,22 +26,38 @@ const acceptedEncodings = (header: string | string[] | undefined): Set<string> =
   return accepted
 }
 
+/**
+ * The precompressed copies of the build and their sizes, read once: the build does not change
+ * while the server runs, so no request waits on the disk to learn whether one exists.
+ */
+const precompressedCopies = (webRoot: string): Map<string, number> => {
+  const copies = new Map<string, number>()
+  for (const name of readdirSync(webRoot, { recursive: true, encoding: 'utf8' })) {
+    if (!ENCODINGS.some((encoding) => name.endsWith(encoding.suffix))) continue
+    const path = join(webRoot, name)
+    copies.set(path, statSync(path).size)
+  }
+  return copies
+}
+
 /** Sends the precompressed copy the client accepts, if the build wrote one. */
 const sendPrecompressed = (
   request: FastifyRequest,
   reply: FastifyReply,
   file: string,
+  copies: Map<string, number>,
 ): FastifyReply | null => {
   const type = COMPRESSED_TYPES[extname(file)]
   if (!type) return null
   const accepted = acceptedEncodings(request.headers['accept-encoding'])
   for (const encoding of ENCODINGS) {
     const compressed = file + encoding.suffix
-    if (!accepted.has(encoding.name) || !existsSync(compressed)) continue
+    const size = copies.get(compressed)
+    if (!accepted.has(encoding.name) || size === undefined) continue
     return reply
       .header('content-type', type)
       .header('content-encoding', encoding.name)
-      .header('content-length', statSync(compressed).size)
+      .header('content-length', size)
       .header('vary', 'accept-encoding')
       .send(createReadStream(compressed))
   }
@@ -56,6 +72,7 @@ const sendPrecompressed = (
  */
 export function registerWebClient(app: FastifyInstance, webRoot: string | null) {
   if (!webRoot || !existsSync(join(webRoot, 'index.html'))) return
+  const copies = precompressedCopies(webRoot)
 
   app.get('/', { config: { access: 'public' } }, (_request, reply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot),
@@ -68,6 +85,6 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | null) 
     }
     const immutable = relative.startsWith('assets/')
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    return sendPrecompressed(request, reply, file) ?? reply.sendFile(relative, webRoot)
+    return sendPrecompressed(request, reply, file, copies) ?? reply.sendFile(relative, webRoot)
   })
 }
