@@ -52,9 +52,9 @@ const inRooms = async (client: Socket, companyId: number) => {
   await presence
 }
 
-const until = async (check: () => boolean, timeoutMs = 5000) => {
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
   const started = Date.now()
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
@@ -87,7 +87,7 @@ describe('connection state recovery', () => {
   })
 
   test("another user's token cannot take over a session; its own user recovers it", async () => {
-    const { company, asAgent, asColleague } = await t.team()
+    const { company, agent, asAgent, asColleague } = await t.team()
     const client = openSocket(t, `/${company.id}`, tokenOf(asAgent))
     const seen = markersOf(client, company.id)
     await inRooms(client, company.id)
@@ -96,6 +96,15 @@ describe('connection state recovery', () => {
     const session = sessionOf(client)
     client.io.engine.close()
     mark(t.deps.realtime, company.id, rooms.company, 8)
+    // The server has seen the disconnect (its handler marks the agent offline after Socket.IO
+    // kept the session): only then is there a session to take over.
+    await until(async () => {
+      const [row] = await t.db
+        .select({ online: users.online })
+        .from(users)
+        .where(eq(users.id, agent.id))
+      return row?.online === false
+    })
 
     const thief = connect(`${t.baseUrl}/${company.id}`, {
       auth: { token: tokenOf(asColleague), ...session },

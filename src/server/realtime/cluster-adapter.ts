@@ -190,6 +190,8 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
   class RecoverableAdapter extends PostgresAdapter {
     /** Sockets whose rooms changed since their session was last written. */
     private readonly dirty = new Set<SocketId>()
+    /** Each session's last write still in flight, by private session id. */
+    private readonly writing = new Map<PrivateSessionId, Promise<unknown>>()
     private flushTimer: ReturnType<typeof setTimeout> | null = null
 
     constructor(private readonly namespace: Namespace) {
@@ -257,7 +259,11 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
         rooms,
         data: JSON.stringify(options.sessionData(data)),
       }
-      track(repo.saveSession(pid, stored, disconnected), 'session write')
+      const saved = repo.saveSession(pid, stored, disconnected).finally(() => {
+        if (this.writing.get(pid) === saved) this.writing.delete(pid)
+      })
+      this.writing.set(pid, saved)
+      track(saved, 'session write')
     }
 
     /** Socket.IO's call when a socket closes for a reason its client recovers from. */
@@ -270,6 +276,8 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
       const since = new Date(Date.now() - windowMs)
       const offsetId = Number(offset)
       if (!Number.isSafeInteger(offsetId) || offsetId < 1) return NO_SESSION
+      // A client back within moments of its disconnect must not read before its session's write.
+      await this.writing.get(pid)?.catch(() => undefined)
       const session = await repo.findSession(this.namespace.name, pid)
       // A session written while connected whose instance died counts from its last sweep.
       if (!session || (session.disconnectedAt ?? session.updatedAt) < since) return NO_SESSION
