@@ -11,6 +11,7 @@ import {
 } from '@shared/realtime/events'
 import type { Services } from '../services'
 import type { ClusterAdapter } from './cluster-adapter'
+import { coalesceFrames } from './coalesced-frames'
 import { applyGrants } from './grants'
 import type { BindableRealtimeHub } from './hub'
 
@@ -77,6 +78,7 @@ export function createSocketServer(
     },
     ...(options.cluster ? { adapter: options.cluster.adapter } : {}),
   })
+  coalesceFrames(io)
   hub.bind(
     io,
     (companyId, userId) => services.users.roomsFor(companyId, userId),
