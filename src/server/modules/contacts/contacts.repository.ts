@@ -2,7 +2,6 @@ import {
   and,
   asc,
   eq,
-  getTableColumns,
   gt,
   inArray,
   notInArray,
@@ -12,6 +11,8 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm'
 import { companyRow } from '@server/db/company-scope'
+import { executePrepared, readRow } from '@server/db/prepared'
+import { storableJson } from '@server/lib/storable-text'
 import type { ContactChannel, TagRef } from '@shared/contracts/contacts'
 import type { Executor } from '@server/db/client'
 import { connections } from '../connections/connections.table'
@@ -127,35 +128,45 @@ async function upsertContacts(
         : identity,
     )
   }
-  const rows = await db
-    .insert(contacts)
-    .values(
-      [...merged.values()].map((identity) => ({
-        companyId,
-        channel: identity.channel,
-        number: identity.number,
-        name: identity.name || identity.number,
-        isGroup: identity.isGroup,
-        remoteJid: identity.remoteJid ?? null,
-        lid: identity.lid ?? null,
-        whatsappId: identity.whatsappId,
-        profilePicUrl: identity.profilePicUrl ?? null,
-        acceptAudioMessage: identity.acceptAudioMessage,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.channel, contacts.number],
-      set: {
-        name: sql`CASE WHEN ${contacts.name} = ${contacts.number} AND excluded."name" <> '' THEN excluded."name" ELSE ${contacts.name} END`,
-        remoteJid: sql`COALESCE(excluded."remoteJid", ${contacts.remoteJid})`,
-        lid: sql`COALESCE(excluded."lid", ${contacts.lid})`,
-        profilePicUrl: sql`COALESCE(excluded."profilePicUrl", ${contacts.profilePicUrl})`,
-        whatsappId: sql`COALESCE(${contacts.whatsappId}, excluded."whatsappId")`,
-        updatedAt: sql`now()`,
-      },
-    })
-    // `xmax = 0` holds only for a freshly inserted row.
-    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` })
+  // The people travel as one JSON array: the statement is prepared once whatever their number
+  // (a VALUES list was built value by value on every inbound batch). `xmax = 0` holds only for
+  // a freshly inserted row.
+  const people = storableJson(
+    [...merged.values()].map((identity) => ({
+      channel: identity.channel,
+      number: identity.number,
+      name: identity.name || identity.number,
+      isGroup: identity.isGroup,
+      remoteJid: identity.remoteJid ?? null,
+      lid: identity.lid ?? null,
+      whatsappId: identity.whatsappId,
+      profilePicUrl: identity.profilePicUrl ?? null,
+      acceptAudioMessage: identity.acceptAudioMessage,
+    })),
+  )
+  const answered = await executePrepared<Record<string, unknown>>(
+    db,
+    'contacts_upsert',
+    () => sql`
+      INSERT INTO ${contacts} ("companyId", "channel", "number", "name", "isGroup", "remoteJid",
+        "lid", "whatsappId", "profilePicUrl", "acceptAudioMessage")
+      SELECT ${sql.placeholder('companyId')}::int, person."channel", person."number", person."name",
+        person."isGroup", person."remoteJid", person."lid", person."whatsappId",
+        person."profilePicUrl", person."acceptAudioMessage"
+      FROM jsonb_to_recordset(${sql.placeholder('people')}::jsonb) AS person("channel" text,
+        "number" text, "name" text, "isGroup" boolean, "remoteJid" text, "lid" text,
+        "whatsappId" int, "profilePicUrl" text, "acceptAudioMessage" boolean)
+      ON CONFLICT ("companyId", "channel", "number") DO UPDATE SET
+        "name" = CASE WHEN ${contacts.name} = ${contacts.number} AND excluded."name" <> '' THEN excluded."name" ELSE ${contacts.name} END,
+        "remoteJid" = COALESCE(excluded."remoteJid", ${contacts.remoteJid}),
+        "lid" = COALESCE(excluded."lid", ${contacts.lid}),
+        "profilePicUrl" = COALESCE(excluded."profilePicUrl", ${contacts.profilePicUrl}),
+        "whatsappId" = COALESCE(${contacts.whatsappId}, excluded."whatsappId"),
+        "updatedAt" = now()
+      RETURNING *, (xmax = 0) AS "created"`,
+    { companyId, people },
+  )
+  const rows = answered.map((row) => readRow<ContactRow & { created: boolean }>(contacts, row))
   const byKey = new Map(rows.map(({ created, ...row }) => [keyOf(row), { row, created }] as const))
   return identities.map((identity) => byKey.get(keyOf(identity))!)
 }

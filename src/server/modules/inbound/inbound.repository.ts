@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
+import { executePrepared, readRow } from '@server/db/prepared'
 import { storableJson } from '@server/lib/storable-text'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { messages, type MessageRow } from '../messages/messages.table'
@@ -29,24 +30,27 @@ export function inboundRepository(db: Executor) {
         source: InboundEventRow['source']
         payload: unknown
       }[],
-    ): Promise<number[]> {
-      if (rows.length === 0) return []
-      // Column arrays: built row by row, this statement took about 6 % of the server's CPU
-      // under a steady stream of webhooks.
-      const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick))
-      // storableJson: a message with U+0000 or a lone surrogate is stored, not refused forever.
-      const result = (await db.execute(sql`
-        INSERT INTO ${inboundEvents} ("companyId", "connectionId", "source", "payload")
-        SELECT "companyId", "connectionId", "source", "payload"::jsonb
-        FROM unnest(
-          ${column((row) => row.companyId)}::int[],
-          ${column((row) => row.connectionId)}::int[],
-          ${column((row) => row.source)}::text[],
-          ${column((row) => storableJson(row.payload))}::text[]
-        ) AS row("companyId", "connectionId", "source", "payload")
-        RETURNING "id"`)) as { rows: { id: number | string }[] }
-      // bigserial ids come back as text from node-postgres.
-      return result.rows.map((row) => Number(row.id))
+    ): Promise<void> {
+      if (rows.length === 0) return
+      // One JSON array of the rows, joined from each payload's JSON: a text[] parameter had
+      // every payload escaped again, character by character, and rebuilding the statement on
+      // every call cost more than PostgreSQL took to run it. storableJson: a message with
+      // U+0000 or a lone surrogate is stored, not refused forever.
+      const events = `[${rows
+        .map(
+          (row) =>
+            `[${row.companyId},${row.connectionId},${JSON.stringify(row.source)},${storableJson(row.payload)}]`,
+        )
+        .join(',')}]`
+      await executePrepared(
+        db,
+        'inbound_events_store',
+        () => sql`
+          INSERT INTO ${inboundEvents} ("companyId", "connectionId", "source", "payload")
+          SELECT (event->>0)::int, (event->>1)::int, event->>2, event->3
+          FROM jsonb_array_elements(${sql.placeholder('events')}::jsonb) AS event`,
+        { events },
+      )
     },
 
     /**
@@ -54,25 +58,26 @@ export function inboundRepository(db: Executor) {
      * a crash lets the lease run out and the events come back.
      */
     async claim(limit: number): Promise<InboundEventRow[]> {
-      const due = db
-        .select({ id: inboundEvents.id })
-        .from(inboundEvents)
-        .where(
-          sql`${inboundEvents.processedAt} IS NULL AND ${inboundEvents.nextAttemptAt} <= now()`,
-        )
-        .orderBy(asc(inboundEvents.nextAttemptAt), asc(inboundEvents.id))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-      const claimed = await db
-        .update(inboundEvents)
-        .set({
-          attempts: sql`${inboundEvents.attempts} + 1`,
-          nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        })
-        .where(inArray(inboundEvents.id, due))
-        .returning()
+      const claimed = await executePrepared<Record<string, unknown>>(
+        db,
+        'inbound_events_claim',
+        () => sql`
+          UPDATE ${inboundEvents} SET
+            "attempts" = "attempts" + 1,
+            "nextAttemptAt" = now() + make_interval(secs => ${LEASE_SECONDS})
+          WHERE "id" IN (
+            SELECT "id" FROM ${inboundEvents}
+            WHERE "processedAt" IS NULL AND "nextAttemptAt" <= now()
+            ORDER BY "nextAttemptAt", "id"
+            LIMIT ${sql.placeholder('limit')}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING *`,
+        { limit },
+      )
       // RETURNING has no order; a chat's events are applied in the order they arrived.
-      return claimed.sort((a, b) => a.id - b.id)
+      return claimed
+        .map((row) => readRow<InboundEventRow>(inboundEvents, row))
+        .sort((a, b) => a.id - b.id)
     },
 
     /** Events of a connection not yet applied (processing or waiting for a retry). */
@@ -95,10 +100,14 @@ export function inboundRepository(db: Executor) {
 
     async markProcessedMany(ids: number[]) {
       if (ids.length === 0) return
-      await db
-        .update(inboundEvents)
-        .set({ processedAt: new Date(), lastError: null })
-        .where(inArray(inboundEvents.id, ids))
+      await executePrepared(
+        db,
+        'inbound_events_processed',
+        () => sql`
+          UPDATE ${inboundEvents} SET "processedAt" = now(), "lastError" = NULL
+          WHERE "id" = ANY(${sql.placeholder('ids')}::bigint[])`,
+        { ids },
+      )
     },
 
     async markFailed(id: number, error: string, retryAt: Date | null) {
@@ -126,11 +135,16 @@ export function inboundRepository(db: Executor) {
       wids: string[],
     ): Promise<{ id: number; wid: string }[]> {
       if (wids.length === 0) return []
-      const rows = await db
-        .select({ id: messages.id, wid: messages.wid })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, connectionId), inArray(messages.wid, wids)))
-      return rows.flatMap((row) => (row.wid === null ? [] : [{ id: row.id, wid: row.wid }]))
+      const rows = await executePrepared<{ id: number | string; wid: string }>(
+        db,
+        'messages_ids_by_wid',
+        () => sql`
+          SELECT "id", "wid" FROM ${messages}
+          WHERE "whatsappId" = ${sql.placeholder('connectionId')}
+            AND "wid" = ANY(${sql.placeholder('wids')}::text[])`,
+        { connectionId, wids },
+      )
+      return rows.map((row) => ({ id: Number(row.id), wid: row.wid }))
     },
 
     /**
@@ -142,8 +156,12 @@ export function inboundRepository(db: Executor) {
       const names = [
         ...new Set(keys.map((key) => `chat:${key.companyId}:${key.connectionId}:${key.chatId}`)),
       ]
-      await db.execute(
-        sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(n, 0) AS h FROM unnest(${sql.param(names)}::text[]) AS n ORDER BY 1) AS ordered`,
+      await executePrepared(
+        db,
+        'inbound_lock_chats',
+        () =>
+          sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(n, 0) AS h FROM unnest(${sql.placeholder('names')}::text[]) AS n ORDER BY 1) AS ordered`,
+        { names },
       )
     },
 
@@ -218,52 +236,65 @@ export function inboundRepository(db: Executor) {
     },
 
     /**
-     * `insertMessage` for many: replayed provider ids insert nothing and are left out. One
-     * array per column, so the statement's text is the same whatever the batch size (building a
-     * 100-row VALUES list took longer than PostgreSQL took to run it).
+     * `insertMessage` for many: replayed provider ids insert nothing and are left out. The rows
+     * travel as one JSON array, so the statement is prepared once whatever the batch size
+     * (building a 100-row VALUES list took longer than PostgreSQL took to run it, and a text[]
+     * of raw payloads was escaped character by character).
      */
     async insertMessages(
       values: (typeof messages.$inferInsert)[],
     ): Promise<{ id: number; wid: string | null; whatsappId: number | null }[]> {
       if (values.length === 0) return []
-      const column = <T>(pick: (row: (typeof values)[number]) => T) => sql.param(values.map(pick))
-      const result = (await db.execute(sql`
-        INSERT INTO ${messages} ("companyId", "ticketId", "whatsappId", "contactId", "wid", "body",
-          "mediaType", "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
-          "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt")
-        SELECT "companyId", "ticketId", "whatsappId", "contactId", "wid", "body", "mediaType",
-          "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
-          "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson"::jsonb, "createdAt"
-        FROM unnest(
-          ${column((row) => row.companyId)}::int[],
-          ${column((row) => row.ticketId)}::int[],
-          ${column((row) => row.whatsappId ?? null)}::int[],
-          ${column((row) => row.contactId ?? null)}::int[],
-          ${column((row) => row.wid ?? null)}::text[],
-          ${column((row) => row.body ?? '')}::text[],
-          ${column((row) => row.mediaType ?? 'conversation')}::text[],
-          ${column((row) => row.mediaPath ?? null)}::text[],
-          ${column((row) => row.mediaName ?? null)}::text[],
-          ${column((row) => row.mediaMime ?? null)}::text[],
-          ${column((row) => row.fromMe ?? false)}::boolean[],
-          ${column((row) => row.isForwarded ?? false)}::boolean[],
-          ${column((row) => row.read ?? false)}::boolean[],
-          ${column((row) => row.ack ?? 0)}::smallint[],
-          ${column((row) => row.sendStatus ?? null)}::text[],
-          ${column((row) => row.quotedMsgId ?? null)}::bigint[],
-          ${column((row) => row.participant ?? null)}::text[],
-          ${column((row) => row.remoteJid ?? null)}::text[],
-          ${column((row) => (row.dataJson === undefined || row.dataJson === null ? null : JSON.stringify(row.dataJson)))}::text[],
-          ${column((row) => (row.createdAt ?? new Date()).toISOString())}::timestamptz[]
-        ) AS row("companyId", "ticketId", "whatsappId", "contactId", "wid", "body", "mediaType",
-          "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
-          "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt")
-        ON CONFLICT ("whatsappId", "wid") WHERE "wid" IS NOT NULL DO NOTHING
-        RETURNING "id", "wid", "whatsappId"`)) as {
-        rows: { id: number | string; wid: string | null; whatsappId: number | null }[]
-      }
+      const rows = storableJson(
+        values.map((row) => ({
+          companyId: row.companyId,
+          ticketId: row.ticketId,
+          whatsappId: row.whatsappId ?? null,
+          contactId: row.contactId ?? null,
+          wid: row.wid ?? null,
+          body: row.body ?? '',
+          mediaType: row.mediaType ?? 'conversation',
+          mediaPath: row.mediaPath ?? null,
+          mediaName: row.mediaName ?? null,
+          mediaMime: row.mediaMime ?? null,
+          fromMe: row.fromMe ?? false,
+          isForwarded: row.isForwarded ?? false,
+          read: row.read ?? false,
+          ack: row.ack ?? 0,
+          sendStatus: row.sendStatus ?? null,
+          quotedMsgId: row.quotedMsgId ?? null,
+          participant: row.participant ?? null,
+          remoteJid: row.remoteJid ?? null,
+          dataJson: row.dataJson ?? null,
+          createdAt: row.createdAt ?? new Date(),
+        })),
+      )
+      const inserted = await executePrepared<{
+        id: number | string
+        wid: string | null
+        whatsappId: number | null
+      }>(
+        db,
+        'messages_insert_inbound',
+        () => sql`
+          INSERT INTO ${messages} ("companyId", "ticketId", "whatsappId", "contactId", "wid", "body",
+            "mediaType", "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
+            "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt")
+          SELECT "companyId", "ticketId", "whatsappId", "contactId", "wid", "body", "mediaType",
+            "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
+            "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt"
+          FROM jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) AS row("companyId" int,
+            "ticketId" int, "whatsappId" int, "contactId" int, "wid" text, "body" text,
+            "mediaType" text, "mediaPath" text, "mediaName" text, "mediaMime" text,
+            "fromMe" boolean, "isForwarded" boolean, "read" boolean, "ack" smallint,
+            "sendStatus" text, "quotedMsgId" bigint, "participant" text, "remoteJid" text,
+            "dataJson" jsonb, "createdAt" timestamptz)
+          ON CONFLICT ("whatsappId", "wid") WHERE "wid" IS NOT NULL DO NOTHING
+          RETURNING "id", "wid", "whatsappId"`,
+        { rows },
+      )
       // bigserial ids come back as text from node-postgres.
-      return result.rows.map((row) => ({ ...row, id: Number(row.id) }))
+      return inserted.map((row) => ({ ...row, id: Number(row.id) }))
     },
 
     /** Points messages at quoted ones stored in the same batch. */
@@ -281,31 +312,43 @@ export function inboundRepository(db: Executor) {
      */
     async touchTickets(companyId: number, touches: TicketTouch[]) {
       if (touches.length === 0) return
-      // One array parameter per column: the statement's text is the same whatever the batch size.
-      const column = <T>(pick: (touch: (typeof touches)[number]) => T) =>
-        sql.param(touches.map(pick))
-      await db.execute(sql`
-        UPDATE ${tickets} SET
-          "lastMessage" = touch.body,
-          "lastMessageAt" = touch.at,
-          "fromMe" = touch.from_me,
-          "updatedAt" = now(),
-          "unreadMessages" = CASE WHEN touch.reset THEN touch.add ELSE ${tickets.unreadMessages} + touch.add END,
-          "lastInboundAt" = COALESCE(touch.inbound_at, ${tickets.lastInboundAt}),
-          "sendInactiveMessage" = ${tickets.sendInactiveMessage} AND touch.inbound_at IS NULL
-        FROM unnest(
-          ${column((touch) => touch.ticketId)}::int[],
-          ${column((touch) => touch.body)}::text[],
-          ${column((touch) => touch.at.toISOString())}::timestamptz[],
-          ${column((touch) => touch.fromMe)}::boolean[],
-          ${column((touch) => touch.resetUnread)}::boolean[],
-          ${column((touch) => touch.addUnread)}::int[],
-          ${column((touch) => touch.lastInboundAt?.toISOString() ?? null)}::timestamptz[]
-        ) AS touch(id, body, at, from_me, reset, add, inbound_at)
-        WHERE ${tickets.companyId} = ${companyId} AND ${tickets.id} = touch.id`)
+      // One array parameter per column: the statement is the same whatever the batch size.
+      const column = <T>(pick: (touch: TicketTouch) => T) => touches.map(pick)
+      await executePrepared(
+        db,
+        'tickets_touch_inbound',
+        () => sql`
+          UPDATE ${tickets} SET
+            "lastMessage" = touch.body,
+            "lastMessageAt" = touch.at,
+            "fromMe" = touch.from_me,
+            "updatedAt" = now(),
+            "unreadMessages" = CASE WHEN touch.reset THEN touch.add ELSE ${tickets.unreadMessages} + touch.add END,
+            "lastInboundAt" = COALESCE(touch.inbound_at, ${tickets.lastInboundAt}),
+            "sendInactiveMessage" = ${tickets.sendInactiveMessage} AND touch.inbound_at IS NULL
+          FROM unnest(
+            ${sql.placeholder('ids')}::int[],
+            ${sql.placeholder('bodies')}::text[],
+            ${sql.placeholder('ats')}::timestamptz[],
+            ${sql.placeholder('fromMe')}::boolean[],
+            ${sql.placeholder('reset')}::boolean[],
+            ${sql.placeholder('add')}::int[],
+            ${sql.placeholder('inboundAt')}::timestamptz[]
+          ) AS touch(id, body, at, from_me, reset, add, inbound_at)
+          WHERE ${tickets.companyId} = ${sql.placeholder('companyId')} AND ${tickets.id} = touch.id`,
+        {
+          companyId,
+          ids: column((touch) => touch.ticketId),
+          bodies: column((touch) => touch.body),
+          ats: column((touch) => touch.at.toISOString()),
+          fromMe: column((touch) => touch.fromMe),
+          reset: column((touch) => touch.resetUnread),
+          add: column((touch) => touch.addUnread),
+          inboundAt: column((touch) => touch.lastInboundAt?.toISOString() ?? null),
+        },
+      )
     },
 
-    /** Received files whose download failed get one more try (the message is stored meanwhile). */
     /** The ticket's counters after a stored message, in the same transaction as the insert. */
     async touchTicket(
       companyId: number,
