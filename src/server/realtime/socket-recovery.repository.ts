@@ -38,54 +38,45 @@ export interface BatchedNotice {
 /**
  * Stores the batch's events and sends its notifications in one statement, in order: a reader
  * that hears of an event finds it stored. Answers each event's id (its clients' offset), in the
- * batch's order, null for plain notices.
+ * batch's order, null for plain notices. The batch travels as one JSON array: as text arrays,
+ * every event and payload was escaped again character by character, and the ids took a round
+ * trip of their own.
  */
 export async function publishBatch(
   pool: pg.Pool,
   notices: readonly BatchedNotice[],
 ): Promise<(string | null)[]> {
-  const events = notices.filter((notice) => notice.event)
-  const { rows } = events.length
-    ? await pool.query<{ id: string }>(
-        `SELECT nextval(pg_get_serial_sequence('socket_events', 'id'))::text AS id
-         FROM generate_series(1, $1)`,
-        [events.length],
-      )
-    : { rows: [] }
-  const ids = rows.map((row) => row.id).sort((a, b) => Number(a) - Number(b))
-  let next = 0
-  const offsets = notices.map((notice) => (notice.event ? ids[next++]! : null))
-  const stored = notices.flatMap((notice, index) =>
-    notice.event ? [{ id: offsets[index]!, ...notice.event }] : [],
-  )
-  await pool.query(
-    `WITH stored AS (
-       INSERT INTO socket_events (id, namespace, rooms, "exceptRooms", data)
-       SELECT e.id, e.namespace,
-              ARRAY(SELECT json_array_elements_text(e.rooms::json)),
-              ARRAY(SELECT json_array_elements_text(e.except_rooms::json)),
-              e.data
-       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[])
-         AS e(id, namespace, rooms, except_rooms, data)
-     )
-     SELECT pg_notify(n.channel, n.payload)
-     FROM unnest($6::text[], $7::text[]) WITH ORDINALITY AS n(channel, payload, position)
-     ORDER BY n.position`,
-    [
-      stored.map((event) => event.id),
-      stored.map((event) => event.namespace),
-      stored.map((event) => JSON.stringify(event.rooms)),
-      stored.map((event) => JSON.stringify(event.exceptRooms)),
-      stored.map((event) => event.data),
-      notices.map((notice) => notice.channel),
-      notices.map((notice, index) =>
-        offsets[index] === null
-          ? `${notice.openPayload}}`
-          : `${notice.openPayload},"offset":"${offsets[index]}"}`,
+  const { rows } = await pool.query<{ id: string | null }>({
+    name: 'socket_events_publish',
+    text: `WITH notice AS (
+             SELECT n.position, n.value->>'channel' AS channel, n.value->>'open' AS open,
+                    n.value->'event' AS event,
+                    CASE WHEN n.value ? 'event'
+                      THEN nextval(pg_get_serial_sequence('socket_events', 'id')) END AS id
+             FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS n(value, position)
+           ), stored AS (
+             INSERT INTO socket_events (id, namespace, rooms, "exceptRooms", data)
+             SELECT id, event->>'namespace',
+                    ARRAY(SELECT jsonb_array_elements_text(event->'rooms')),
+                    ARRAY(SELECT jsonb_array_elements_text(event->'exceptRooms')),
+                    event->>'data'
+             FROM notice WHERE id IS NOT NULL
+           )
+           SELECT id::text AS id,
+                  pg_notify(channel, CASE WHEN id IS NULL THEN open || '}'
+                                     ELSE open || ',"offset":"' || id || '"}' END)
+           FROM notice ORDER BY position`,
+    values: [
+      JSON.stringify(
+        notices.map((notice) => ({
+          channel: notice.channel,
+          open: notice.openPayload,
+          ...(notice.event ? { event: notice.event } : {}),
+        })),
       ),
     ],
-  )
-  return offsets
+  })
+  return rows.map((row) => row.id)
 }
 
 /** What connection-state recovery keeps in PostgreSQL for every instance to read. */
