@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { groupCommit } from './group-commit'
 
 describe('groupCommit', () => {
@@ -44,10 +44,40 @@ describe('groupCommit', () => {
     const write = groupCommit<number>(async (items) => {
       writes.push(items)
       if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve))
-    }, 3)
+    }, { maxItems: 3 })
     const all = [write([0]), write([1, 2]), write([3]), write([4, 5, 6, 7]), write([8])]
     release()
     await Promise.all(all)
     expect(writes).toEqual([[0], [1, 2, 3], [4, 5, 6, 7], [8]])
+  })
+
+  describe('with spacing', () => {
+    afterEach(() => vi.useRealTimers())
+
+    test('the first write starts at once; the callers of the next few milliseconds share one', async () => {
+      vi.useFakeTimers()
+      const writes: number[][] = []
+      const write = groupCommit<number>(async (items) => void writes.push(items), {
+        spacingMs: 5,
+      })
+      const first = write([1])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(writes).toEqual([[1]])
+      await first
+      const later = [write([2]), write([3])]
+      await vi.advanceTimersByTimeAsync(2)
+      const last = write([4])
+      expect(writes).toEqual([[1]])
+      await vi.advanceTimersByTimeAsync(3)
+      await Promise.all([...later, last])
+      expect(writes).toEqual([[1], [2, 3, 4]])
+
+      // After a quiet spell longer than the spacing, a write starts at once again.
+      await vi.advanceTimersByTimeAsync(50)
+      const alone = write([5])
+      await vi.advanceTimersByTimeAsync(0)
+      await alone
+      expect(writes.at(-1)).toEqual([5])
+    })
   })
 })

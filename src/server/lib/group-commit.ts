@@ -3,8 +3,15 @@
  * share a statement (a group commit), and each caller is answered only once its own items are
  * written. When a shared write fails, its callers' items are written one caller at a time, so
  * one bad item fails only its own caller.
+ *
+ * With `spacingMs`, writes start at least that far apart: under a steady stream, callers of the
+ * next few milliseconds gather into one write instead of each taking a round trip of its own
+ * (a write after a quiet spell still starts at once).
  */
-export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 500) {
+export function groupCommit<T>(
+  write: (items: T[]) => Promise<void>,
+  { maxItems = 500, spacingMs = 0 }: { maxItems?: number; spacingMs?: number } = {},
+) {
   interface Waiting {
     items: T[]
     resolve(): void
@@ -12,6 +19,7 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 
   }
   let queue: Waiting[] = []
   let running = false
+  let lastStart = -Infinity
 
   async function settle(group: Waiting[]) {
     try {
@@ -26,6 +34,9 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 
   async function run() {
     running = true
     while (queue.length > 0) {
+      const wait = lastStart + spacingMs - Date.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      lastStart = Date.now()
       let count = 0
       const over = queue.findIndex((waiting) => (count += waiting.items.length) > maxItems)
       // A caller with more than maxItems items still goes, alone.

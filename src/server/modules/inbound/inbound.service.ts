@@ -27,6 +27,9 @@ interface Collaborators {
  * The two ways stored events are applied, the set-based batch and event by event, built from
  * the same collaborators so that a new message becomes the same rows on either path.
  */
+/** The least time between two statements that store webhooks (see `store`). */
+const STORE_SPACING_MS = 5
+
 export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborators) {
   const { channels, ticketCore, settings, companies, media, messageEvents } = collaborators
   const events = createInboundEvents(deps, { settings, media })
@@ -87,9 +90,14 @@ export function createInboundService(deps: CoreDeps, collaborators: Collaborator
   })
 
   // Webhooks arriving together are stored in one statement; each is answered once it is stored.
-  const store = groupCommit<Parameters<typeof repo.store>[0][number]>(async (rows) => {
-    await repo.store(rows)
-  })
+  // Writes at least 5 ms apart: at 500 webhooks a second, 22,000 took 13,000 statements, each a
+  // round trip and a commit; a few milliseconds more before the provider's 200 cost nothing.
+  const store = groupCommit<Parameters<typeof repo.store>[0][number]>(
+    async (rows) => {
+      await repo.store(rows)
+    },
+    { spacingMs: STORE_SPACING_MS },
+  )
 
   const intake: InboundIntake = {
     async receive(connection, source, payloads) {
