@@ -3,6 +3,9 @@ import { createSecretBox } from '../lib/secret-box'
 import type { ConnectionRow } from '../modules/connections/connections.table'
 import type { ChannelDriver, DriverConnection } from './types'
 
+/** Credentials kept opened; past this many, the cache starts over. */
+const MAX_OPENED = 10_000
+
 /**
  * The drivers of this server, by channel, and the one place where a connection's sealed
  * credentials are opened for them.
@@ -12,7 +15,19 @@ export function createChannelRegistry(
   drivers: Partial<Record<Channel, ChannelDriver>> = {},
 ) {
   const box = createSecretBox(encryptionKey)
-  const open = (sealed: string | null) => (sealed ? box.open(sealed) : undefined)
+  // Every webhook and every stored event opens its connection's credentials: each sealed value
+  // is opened once (a sealed value never changes; a new credential is a new one).
+  const opened = new Map<string, string>()
+  const open = (sealed: string | null) => {
+    if (!sealed) return undefined
+    let plain = opened.get(sealed)
+    if (plain === undefined) {
+      plain = box.open(sealed)
+      if (opened.size >= MAX_OPENED) opened.clear()
+      opened.set(sealed, plain)
+    }
+    return plain
+  }
 
   return {
     /** Adds or replaces a channel's driver (the app wires them at start; tests inject fakes). */

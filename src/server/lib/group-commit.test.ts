@@ -41,10 +41,13 @@ describe('groupCommit', () => {
   test('a group holds at most maxItems items', async () => {
     const writes: number[][] = []
     let release: () => void = () => {}
-    const write = groupCommit<number>(async (items) => {
-      writes.push(items)
-      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve))
-    }, { maxItems: 3 })
+    const write = groupCommit<number>(
+      async (items) => {
+        writes.push(items)
+        if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve))
+      },
+      { maxItems: 3 },
+    )
     const all = [write([0]), write([1, 2]), write([3]), write([4, 5, 6, 7]), write([8])]
     release()
     await Promise.all(all)

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
 import { users } from '@server/db/schema'
+import { senderOf } from '@server/realtime/cluster-adapter'
 import type { RealtimeHub } from '@server/realtime/hub'
 import { rooms } from '@shared/realtime/events'
 import { connected, next, openSocket, refused, tokenOf } from '@tests/helpers/socket'
@@ -65,6 +66,23 @@ const sessionOf = (client: Socket) => {
   const state = client as unknown as { _pid?: string; _lastOffset?: string }
   return { pid: state._pid, offset: state._lastOffset }
 }
+
+describe('the sender of a notification', () => {
+  test("is the message's own uid, not one its data carries, and none without one", () => {
+    // As Socket.IO builds it: type and data first, then uid and nsp; the offset is added last.
+    const message = {
+      type: 3,
+      data: { packet: { type: 2, data: ['company-1-user', { uid: 'forged', note: '"uid":"x"' }] } },
+      uid: 'a1b2c3',
+      nsp: '/1',
+    }
+    const payload = JSON.stringify(message)
+    expect(senderOf(payload)).toBe('a1b2c3')
+    expect(senderOf(`${payload.slice(0, -1)},"offset":"42"}`)).toBe('a1b2c3')
+    expect(senderOf(JSON.stringify({ uid: 'd4e5', type: 3, attachmentId: '7' }))).toBe('d4e5')
+    expect(senderOf('{"type":3}')).toBeNull()
+  })
+})
 
 describe('connection state recovery', () => {
   test('a client back after losing its connection gets what it missed, once', async () => {

@@ -91,6 +91,46 @@ interface Outgoing {
   sent: boolean
 }
 
+/**
+ * The sending adapter's id in a notification's payload, read without parsing it: Socket.IO adds
+ * `uid` and `nsp` after a message's data, and the data's own keys are inside it, so the last
+ * `"uid":"` is the sender's. Null when there is none.
+ */
+export function senderOf(payload: string): string | null {
+  const key = '"uid":"'
+  const at = payload.lastIndexOf(key)
+  if (at < 0) return null
+  const end = payload.indexOf('"', at + key.length)
+  return end < 0 ? null : payload.slice(at + key.length, end)
+}
+
+/**
+ * The pool the package's pub/sub client listens through, with its own notifications dropped
+ * before the package parses them: alone, an instance hears every event it sends, and parsing
+ * each only to find it its own cost more than handling it.
+ */
+function listeningPool(pool: pg.Pool, fromSelf: (payload: string) => boolean): pg.Pool {
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown
+      // The pool's own query() connects with a callback: only the listener's connect() is wrapped.
+      return async (...callback: unknown[]) => {
+        if (callback.length > 0)
+          return (target.connect as (...args: unknown[]) => unknown)(...callback)
+        const listening = await target.connect()
+        const on = listening.on.bind(listening)
+        listening.on = ((event: string, listener: (...args: unknown[]) => void) =>
+          event === 'notification'
+            ? on(event, (notification: pg.Notification) => {
+                if (!fromSelf(notification.payload ?? '')) listener(notification)
+              })
+            : on(event as 'end', listener)) as typeof listening.on
+        return listening
+      }
+    },
+  })
+}
+
 /** Socket.IO's own rule: sent to one of the session's rooms (or to all) and to none it excludes. */
 function reaches(sessionRooms: readonly Room[], event: StoredSocketEvent): boolean {
   const included =
@@ -113,6 +153,8 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
   const windowMs = options.maxDisconnectionMs
   const sweepIntervalMs = options.sweepIntervalMs ?? 30_000
   const adapters = new Map<string, RecoverableAdapter>()
+  /** This instance's adapters' ids: notifications they sent come back to this instance too. */
+  const ownUids = new Set<string>()
   /** Session writes and event stores in flight: shutdown waits for them. */
   const pending = new Set<Promise<unknown>>()
   const track = (work: Promise<unknown>, what: string) => {
@@ -130,7 +172,10 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
     errorHandler: (err) => log.warn({ err }, 'socket.io postgres adapter'),
   }
   const client = new PubSubClient(
-    pool,
+    listeningPool(pool, (payload) => {
+      const uid = senderOf(payload)
+      return uid !== null && ownUids.has(uid)
+    }),
     adapterOptions,
     (message) => adapters.get(message.nsp)?.serverUid === message.uid,
     (message) => adapters.get(message.nsp)?.onMessage(message),
@@ -301,6 +346,7 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
 
     override close() {
       adapters.delete(this.namespace.name)
+      ownUids.delete(this.serverUid)
       if (this.flushTimer) clearTimeout(this.flushTimer)
       this.flush()
       return super.close()
@@ -322,6 +368,7 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
     adapter: function (this: void, namespace: Namespace): RecoverableAdapter {
       const adapter = new RecoverableAdapter(namespace)
       adapters.set(namespace.name, adapter)
+      ownUids.add(adapter.serverUid)
       client.addNamespace(namespace.name)
       return adapter
     },

@@ -349,6 +349,10 @@ export function createInboundBatch(
     let outcome: Awaited<ReturnType<typeof store>>
     try {
       const timeZones = await callTimeZones(items)
+      // Into the batch's settings snapshot before the transaction: read inside it, the prepared
+      // statement is built again for the transaction's connection every time.
+      for (const companyId of new Set(items.map((item) => item.row.connection.companyId)))
+        await settings.companyValues(companyId)
       outcome = await deps.db.transaction((tx) => store(tx, items, known, timeZones, rows))
     } catch (error) {
       await removeMedia(items)
