@@ -89,6 +89,8 @@ interface Outgoing {
   offset: Offset
   /** Published: a batch that failed further on is tried again without it. */
   sent: boolean
+  /** The message as JSON, once it is known to fit a notification (written once per message). */
+  json?: string
 }
 
 /**
@@ -193,6 +195,7 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
     for (const outgoing of batch.filter((item) => !item.sent)) {
       const json = JSON.stringify(outgoing.message)
       if (Buffer.byteLength(json) < NOTIFY_LIMIT && !hasBinary(outgoing.message)) {
+        outgoing.json = json
         small.push(outgoing)
         continue
       }
@@ -209,9 +212,9 @@ export function createClusterAdapter(pool: pg.Pool, db: Database, options: Clust
     if (batch.length === 0) return
     const offsets = await publishBatch(
       pool,
-      batch.map(({ message }) => ({
+      batch.map(({ message, json }) => ({
         channel: `${adapterOptions.channelPrefix}#${message.nsp}`,
-        openPayload: JSON.stringify(message).slice(0, -1),
+        openPayload: (json ?? JSON.stringify(message)).slice(0, -1),
         event: recoverable(message) ? eventOf(message) : null,
       })),
     )
