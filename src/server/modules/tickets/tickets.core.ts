@@ -10,7 +10,7 @@ import type { MediaService } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'
 import { changeAudience, ticketAudience } from './tickets.audience'
 import { presentTicket } from './tickets.presenter'
-import type { PresentableTicket, TicketView } from './tickets.hydration'
+import type { PresentableTicket } from './tickets.hydration'
 import { ticketsRepository } from './tickets.repository'
 import type { TicketRow, TicketStatus, tickets } from './tickets.table'
 
@@ -36,18 +36,18 @@ export const companyMasksNumbers = (
   settings: Pick<CompanySettingValues, 'enableLGPD' | 'lgpdHideNumber'>,
 ) => settings.enableLGPD === 'enabled' && settings.lgpdHideNumber === 'enabled'
 
+/** A ticket as admins (`full`) and, when the company hides numbers, profile users see it. */
+export interface TicketPresentation {
+  view: PresentableTicket
+  full: TicketDto
+  masked: TicketDto | null
+}
+
 /**
  * The one routine that finds or creates a contact's active ticket on a connection
  * (reference §8.5 "Build it right"), and the one way ticket changes reach sockets. Every path
  * that opens tickets — inbound messages, POST /tickets, forwards — goes through here.
  */
-/** A ticket as admins (`full`) and, when the company hides numbers, profile users see it. */
-export interface TicketPresentation {
-  view: TicketView
-  full: TicketDto
-  masked: TicketDto | null
-}
-
 export function createTicketCore(
   deps: CoreDeps,
   collaborators: { settings: SettingsService; media: MediaService },
@@ -231,7 +231,7 @@ export function createTicketCore(
     ticketIds: number[],
   ): Promise<Map<number, TicketPresentation>> {
     const [views, company] = await Promise.all([
-      ticketsRepository(deps.db).loadViews(companyId, ticketIds),
+      ticketsRepository(deps.db).loadPresentable(companyId, ticketIds),
       settings.companyValues(companyId),
     ])
     const masks = companyMasksNumbers(company)

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { TagRef } from '@shared/contracts/contacts'
 import type { Executor } from '@server/db/client'
@@ -12,28 +12,9 @@ import { contactTags, tags, ticketTags } from '../tags/tags.table'
 import { users } from '../users/users.table'
 import { tickets, userRatings, type TicketRow } from './tickets.table'
 
-/** Everything a TicketDto is drawn from, loaded in a fixed number of queries for any page. */
-export interface TicketView {
-  ticket: TicketRow
-  contact: ContactRow
-  contactTags: TagRef[]
-  connection: {
-    id: number
-    name: string
-    channel: TicketRow['channel']
-    status: (typeof connections.$inferSelect)['status']
-    groupAsTicket: 'disabled' | 'enabled'
-  } | null
-  user: { id: number; name: string } | null
-  queue: { id: number; name: string; color: string } | null
-  tags: TagRef[]
-  rating: number | null
-}
-
 /**
  * Only what presentTicket reads: lists and single reads load these columns, not whole rows
- * (reading ~90 columns per row was about a fifth of a list request's CPU). A TicketView is one
- * too.
+ * (reading ~90 columns per row was about a fifth of a list request's CPU).
  */
 export interface PresentableTicket {
   ticket: Pick<
@@ -57,9 +38,15 @@ export interface PresentableTicket {
   >
   contact: PresentableContact & Pick<ContactRow, 'picturePath'>
   contactTags: TagRef[]
-  connection: TicketView['connection']
-  user: TicketView['user']
-  queue: TicketView['queue']
+  connection: {
+    id: number
+    name: string
+    channel: TicketRow['channel']
+    status: (typeof connections.$inferSelect)['status']
+    groupAsTicket: 'disabled' | 'enabled'
+  } | null
+  user: { id: number; name: string } | null
+  queue: { id: number; name: string; color: string } | null
   tags: TagRef[]
   rating: number | null
 }
@@ -71,50 +58,6 @@ export interface PresentableTicket {
  */
 export function ticketHydration(db: Executor) {
   return {
-    /** Rows for TicketDtos, in the order of `ids`. Lists load 40 at a time: prepared once. */
-    async loadViews(companyId: number, ids: number[]): Promise<TicketView[]> {
-      if (ids.length === 0) return []
-      const params = { companyId, ids }
-      const [rows, ticketTagRows, contactTagRows] = await Promise.all([
-        prepared(db, 'tickets_load_views', loadViewsStatement).execute(params),
-        prepared(db, 'tickets_load_ticket_tags', loadTicketTagsStatement).execute(params),
-        prepared(db, 'tickets_load_contact_tags', loadContactTagsStatement).execute(params),
-      ])
-
-      const group = <T extends { id: number; name: string; color: string }>(
-        list: (T & Record<string, unknown>)[],
-        key: string,
-      ) => {
-        const map = new Map<number, TagRef[]>()
-        for (const item of list) {
-          const owner = Number(item[key])
-          map.set(owner, [
-            ...(map.get(owner) ?? []),
-            { id: item.id, name: item.name, color: item.color },
-          ])
-        }
-        return map
-      }
-      const tagsByTicket = group(ticketTagRows, 'ticketId')
-      const tagsByContact = group(contactTagRows, 'contactId')
-      const byId = new Map(
-        rows.map((row) => [
-          row.ticket.id,
-          {
-            ticket: row.ticket,
-            contact: row.contact,
-            contactTags: tagsByContact.get(row.contact.id) ?? [],
-            connection: row.connection?.id ? row.connection : null,
-            user: row.user?.id ? row.user : null,
-            queue: row.queue?.id ? row.queue : null,
-            tags: tagsByTicket.get(row.ticket.id) ?? [],
-            rating: row.rating === null ? null : Number(row.rating),
-          } satisfies TicketView,
-        ]),
-      )
-      return ids.flatMap((id) => byId.get(id) ?? [])
-    },
-
     /**
      * What TicketDtos are drawn from, in the order of `ids`: one statement, prepared once, whose
      * rows arrive as one JSON array each (see presentableRow).
@@ -184,53 +127,6 @@ const ticketsWithSources = <Query extends PgSelect>(query: Query) =>
     .leftJoin(owner, eq(owner.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .where(and(eq(tickets.companyId, companyParam), anyOfIds(tickets.id)))
-
-function loadViewsStatement(db: Executor, name: string) {
-  return ticketsWithSources(
-    db
-      .select({
-        ticket: tickets,
-        contact: contacts,
-        ...ticketSummaries,
-        rating: latestRating,
-      })
-      .from(tickets)
-      .$dynamic(),
-  ).prepare(name)
-}
-
-function loadTicketTagsStatement(db: Executor, name: string) {
-  return db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(and(eq(ticketTags.companyId, companyParam), anyOfIds(ticketTags.ticketId)))
-    .orderBy(asc(tags.name), asc(tags.id))
-    .prepare(name)
-}
-
-/** The tags of the tickets' contacts, found through the tickets. */
-function loadContactTagsStatement(db: Executor, name: string) {
-  return db
-    .selectDistinct({
-      contactId: contactTags.contactId,
-      id: tags.id,
-      name: tags.name,
-      color: tags.color,
-    })
-    .from(contactTags)
-    .innerJoin(tags, eq(tags.id, contactTags.tagId))
-    .innerJoin(
-      tickets,
-      and(
-        eq(tickets.companyId, contactTags.companyId),
-        eq(tickets.contactId, contactTags.contactId),
-      ),
-    )
-    .where(and(eq(contactTags.companyId, companyParam), anyOfIds(tickets.id)))
-    .orderBy(asc(tags.name), asc(tags.id), asc(contactTags.contactId))
-    .prepare(name)
-}
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms))
 
