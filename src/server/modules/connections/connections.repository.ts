@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
+import { prepared } from '@server/db/prepared'
 import { companies } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 import { connectionQueues, connections, type ConnectionRow } from './connections.table'
@@ -37,11 +38,20 @@ export function connectionsRepository(db: Executor) {
         .orderBy(asc(connections.name), asc(connections.id))
     },
 
+    /** Read by every inbound batch: prepared once. */
     async findById(companyId: number, id: number): Promise<ConnectionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(connections)
-        .where(companyRow(connections, companyId, id))
+      const [row] = await prepared(db, 'connections_find_by_id', (on, name) =>
+        on
+          .select()
+          .from(connections)
+          .where(
+            and(
+              eq(connections.companyId, sql.placeholder('companyId')),
+              eq(connections.id, sql.placeholder('id')),
+            ),
+          )
+          .prepare(name),
+      ).execute({ companyId, id })
       return row
     },
 

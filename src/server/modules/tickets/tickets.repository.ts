@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle
 import { companyRow } from '@server/db/company-scope'
 import type { Channel } from '@shared/contracts/connections'
 import type { Executor } from '@server/db/client'
+import { executePrepared, readRow } from '@server/db/prepared'
 import { connectionQueues, connections, type ConnectionRow } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
@@ -124,18 +125,20 @@ export function ticketsRepository(db: Executor) {
       options: { lock?: boolean } = {},
     ): Promise<TicketRow[]> {
       if (contactIds.length === 0) return []
-      const query = db
-        .select()
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.companyId, companyId),
-            inArray(tickets.contactId, contactIds),
-            eq(tickets.whatsappId, whatsappId),
-            inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
-          ),
-        )
-      return options.lock ? query.for('update') : query
+      // Every inbound batch asks this: rendered once, not built again on every call.
+      const lock = options.lock ? sql` FOR UPDATE` : sql``
+      const rows = await executePrepared<Record<string, unknown>>(
+        db,
+        options.lock ? 'tickets_active_many_locked' : 'tickets_active_many',
+        () => sql`
+          SELECT * FROM ${tickets}
+          WHERE "companyId" = ${sql.placeholder('companyId')}
+            AND "contactId" = ANY(${sql.placeholder('contactIds')}::int[])
+            AND "whatsappId" = ${sql.placeholder('whatsappId')}
+            AND "status" = ANY(${sql.placeholder('statuses')}::text[])${lock}`,
+        { companyId, contactIds, whatsappId, statuses: [...ACTIVE_TICKET_STATUSES] },
+      )
+      return rows.map((row) => readRow<TicketRow>(tickets, row))
     },
 
     /** `findLatest` for many contacts of one connection: at most one ticket each. */
