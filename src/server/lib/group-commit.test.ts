@@ -54,11 +54,23 @@ describe('groupCommit', () => {
     expect(writes).toEqual([[0], [1, 2, 3], [4, 5, 6, 7], [8]])
   })
 
+  test('a date set forward and back again (as tests fake it) holds no write', async () => {
+    const writes: number[][] = []
+    const paced = groupCommit<number>(async (items) => void writes.push(items), { spacingMs: 5 })
+    const plain = groupCommit<number>(async (items) => void writes.push(items))
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 3_600_000)
+    await Promise.all([paced([1]), plain([2])])
+    vi.useRealTimers()
+    await Promise.all([paced([3]), plain([4])])
+    expect(writes.flat().sort()).toEqual([1, 2, 3, 4])
+  })
+
   describe('with spacing', () => {
     afterEach(() => vi.useRealTimers())
 
     test('the first write starts at once; the callers of the next few milliseconds share one', async () => {
-      vi.useFakeTimers()
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
       const writes: number[][] = []
       const write = groupCommit<number>(async (items) => void writes.push(items), {
         spacingMs: 5,
