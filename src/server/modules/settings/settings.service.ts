@@ -1,5 +1,4 @@
 import type { RequestContext } from '@server/context'
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -60,6 +59,16 @@ export interface SettingsCollaborators {
   companyIds: () => Promise<number[]>
 }
 
+interface Snapshot {
+  /** Work running in it: the last to end closes it. */
+  open: number
+  startedAt: number
+  values: Map<number, CompanySettingValues>
+}
+
+/** Work that starts later than this after a snapshot opened gets a fresh one. */
+const SNAPSHOT_MAX_AGE_MS = 1_000
+
 export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCollaborators) {
   const repo = settingsRepository(deps.db)
   const folder = join(deps.config.dataDir, 'branding')
@@ -67,8 +76,13 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
   const derivedPublic: Record<DerivedPublicSettingKey, string> = {
     passwordReset: deps.mailer.configured ? 'enabled' : 'disabled',
   }
-  /** Company values already read in the current snapshot (see `snapshot`). */
-  const snapshots = new AsyncLocalStorage<Map<number, CompanySettingValues>>()
+  /**
+   * Company values already read while a snapshot is open (see `snapshot`). Not an
+   * AsyncLocalStorage: once one runs, Node tracks every promise of the process for it, and that
+   * cost every request about a tenth of its CPU. A read from elsewhere while a batch runs may
+   * get a value that batch read a few milliseconds earlier; this instance's own updates drop it.
+   */
+  let snapshot: Snapshot | null = null
 
   async function companyRow(
     companyId: number,
@@ -111,13 +125,13 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
 
     /** Pass the transaction when calling inside one: PGlite has a single connection. */
     async companyValues(companyId: number, executor?: Executor): Promise<CompanySettingValues> {
-      const snapshot = snapshots.getStore()
-      const known = snapshot?.get(companyId)
+      const current = snapshot
+      const known = current?.values.get(companyId)
       if (known) return known
       // Only values read are shared, not reads in flight: a read waiting on another's executor
       // would deadlock PGlite's single connection inside a transaction.
       const values = valuesOf(await companyRow(companyId, executor))
-      snapshot?.set(companyId, values)
+      if (current === snapshot) current?.values.set(companyId, values)
       return values
     },
 
@@ -125,8 +139,16 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
      * Runs `work` reading each company's settings at most once: one batch of inbound events
      * consults them a dozen times per message, and a batch lasts milliseconds.
      */
-    snapshot<T>(work: () => Promise<T>): Promise<T> {
-      return snapshots.run(new Map(), work)
+    async snapshot<T>(work: () => Promise<T>): Promise<T> {
+      if (!snapshot || performance.now() - snapshot.startedAt > SNAPSHOT_MAX_AGE_MS)
+        snapshot = { open: 0, startedAt: performance.now(), values: new Map() }
+      const current = snapshot
+      current.open++
+      try {
+        return await work()
+      } finally {
+        if (--current.open === 0 && snapshot === current) snapshot = null
+      }
     },
 
     async companySettingOne(ctx: RequestContext, column: string) {
@@ -153,6 +175,7 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
         }
       }
       await repo.updateCompanyRow(ctx.companyId, { [key]: body.data })
+      snapshot?.values.delete(ctx.companyId)
       const setting = { key, value: String(body.data) }
       deps.realtime.emit(ctx.companyId, [rooms.company], 'settings', { action: 'update', setting })
       return { response: true as const, result: setting }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createMailer } from '@server/lib/mailer'
 import { buildCompany, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
@@ -156,6 +156,48 @@ describe('settings snapshot', () => {
     expect((await settings.companyValues(company.id)).enableLGPD).toBe('enabled')
     await setLgpd('disabled')
     expect((await settings.companyValues(company.id)).enableLGPD).toBe('disabled')
+  })
+
+  test('an admin who changes a setting while a snapshot is open is read back at once', async () => {
+    const { company, asAdmin } = await actors()
+    const { settings } = t.services
+    const seen = await settings.snapshot(async () => {
+      const before = await settings.companyValues(company.id)
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/companySettings',
+        headers: asAdmin,
+        payload: { column: 'enableLGPD', data: 'enabled' },
+      })
+      expect(put.statusCode).toBe(200)
+      // A request of the admin's own, while the batch that opened the snapshot still runs.
+      const after = await settings.companyValues(company.id)
+      return [before.enableLGPD, after.enableLGPD]
+    })
+    expect(seen).toEqual(['disabled', 'enabled'])
+  })
+
+  test('a snapshot held open by overlapping work is renewed: a change elsewhere is seen within a second', async () => {
+    const company = await buildCompany(t.db)
+    const { settings } = t.services
+    const clock = vi.spyOn(performance, 'now')
+    try {
+      clock.mockReturnValue(1_000)
+      let release = () => {}
+      const held = settings.snapshot(() => new Promise<void>((resolve) => (release = resolve)))
+      expect((await settings.companyValues(company.id)).enableLGPD).toBe('disabled')
+      await t.db.execute(
+        sql`UPDATE company_settings SET "enableLGPD" = 'enabled' WHERE "companyId" = ${company.id}`,
+      )
+      const soon = await settings.snapshot(() => settings.companyValues(company.id))
+      clock.mockReturnValue(2_500)
+      const later = await settings.snapshot(() => settings.companyValues(company.id))
+      release()
+      await held
+      expect([soon.enableLGPD, later.enableLGPD]).toEqual(['disabled', 'enabled'])
+    } finally {
+      clock.mockRestore()
+    }
   })
 })
 
