@@ -1,11 +1,11 @@
-import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { hashPassword } from '@server/lib/passwords'
+import { bundleBenchServer, forkBenchServer } from './lib/bench-server'
 import { generateInbox, scaleOf } from './lib/inbox-data'
 import { openBenchDatabase } from './lib/bench-database'
 import type { InboxServerReady } from './lib/inbox-server'
@@ -97,17 +97,13 @@ if (onPostgres) {
 }
 await handle.close()
 
+const serverBundle = await bundleBenchServer('inbox-server')
+
 async function runOnce(): Promise<Measured[]> {
-  const server = fork(resolve(import.meta.dirname, 'lib/inbox-server.ts'), {
-    // BENCH_PROFILE_DIR=/some/dir writes the server's CPU profile there, to see where time goes.
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-        : []),
-    ],
-    env: { ...process.env, BENCH_DATABASE: databaseName, BENCH_PGLITE_DIR: pgliteDir ?? '' },
+  const server = forkBenchServer(serverBundle, {
+    ...process.env,
+    BENCH_DATABASE: databaseName,
+    BENCH_PGLITE_DIR: pgliteDir ?? '',
   })
   const [{ origin }] = (await once(server, 'message')) as [InboxServerReady]
   // Ten callers, ten kept-alive connections.

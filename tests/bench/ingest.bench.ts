@@ -1,9 +1,9 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { startEmbeddedPostgres } from '@server/db/embedded-postgres'
 import { startNginx, type RunningNginx } from '../../scripts/nginx-proxy.mjs'
@@ -15,6 +15,7 @@ import type {
   JoiningInstanceCpu,
   JoiningInstanceReady,
 } from './lib/ingest-server'
+import { bundleBenchServer, forkBenchServer } from './lib/bench-server'
 import { consecutiveRuns, type Measured } from './lib/runs'
 import { summarise } from './lib/stats'
 import { connectWireAttendant } from './lib/wire-attendant'
@@ -70,6 +71,7 @@ const serverEnv = {
   BENCH_APP_SECRET: APP_SECRET,
   BENCH_SECRETS: JSON.stringify(secrets),
 }
+const serverBundle = await bundleBenchServer('ingest-server')
 const ask = async <T>(
   instance: ChildProcess,
   request: IngestRequest | null,
@@ -92,17 +94,7 @@ const freePort = () =>
   })
 
 async function runOnce(): Promise<Measured[]> {
-  const server = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
-    // BENCH_PROFILE_DIR=/some/dir writes the server's CPU profile there, to see where time goes.
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-        : []),
-    ],
-    env: serverEnv,
-  })
+  const server = forkBenchServer(serverBundle, serverEnv)
   const attendants: { close(): void }[] = []
   let second: ChildProcess | null = null
   let proxy: RunningNginx | null = null
@@ -111,9 +103,9 @@ async function runOnce(): Promise<Measured[]> {
     const { companyId, connectionId } = ready
     let origin = ready.origin
     if (INSTANCES === 2) {
-      second = fork(resolve(import.meta.dirname, 'lib/ingest-server.ts'), {
-        execArgv: ['--import', 'tsx'],
-        env: { ...serverEnv, BENCH_JOIN_DATABASE_URL: ready.databaseUrl ?? '' },
+      second = forkBenchServer(serverBundle, {
+        ...serverEnv,
+        BENCH_JOIN_DATABASE_URL: ready.databaseUrl ?? '',
       })
       const joined = await ask<JoiningInstanceReady>(second, null, 'joined')
       proxy = await startNginx({

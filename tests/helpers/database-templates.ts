@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { openDatabase, rawSqlOf, type DatabaseHandle } from '@server/db/client'
 import { createJobEngine, DEFAULT_JOB_SETTINGS } from '@server/jobs/engine'
+import { projectRoot } from './project-root'
 
 /**
  * Migrated databases to copy, so that a test app starts from a copy instead of running every
@@ -14,8 +15,8 @@ import { createJobEngine, DEFAULT_JOB_SETTINGS } from '@server/jobs/engine'
  * or job makes a new template.
  */
 
-const migrationsDir = join(import.meta.dirname, '..', '..', 'src', 'server', 'db', 'migrations')
-const jobCatalogue = join(import.meta.dirname, '..', '..', 'src', 'server', 'jobs', 'catalogue.ts')
+const migrationsDir = join(projectRoot(), 'src', 'server', 'db', 'migrations')
+const jobCatalogue = join(projectRoot(), 'src', 'server', 'jobs', 'catalogue.ts')
 
 function migrationsFingerprint(): string {
   const hash = createHash('sha256').update(readFileSync(jobCatalogue))
