@@ -52,24 +52,39 @@ const shiftsOf = (day: ServiceHoursDay | undefined): Shift[] =>
     : []
 
 const dayOf = (schedules: ServiceHours, weekday: WeekdayEn) =>
-  schedules.find((day) => day.weekdayEn.toLowerCase() === weekday)
+  schedules.find((day) => day.weekdayEn.trim().toLowerCase() === weekday)
+
+/**
+ * What a day missing from a non-empty list means: open for a company or a connection, closed
+ * for a queue (reference §7).
+ */
+export type MissingDay = 'open' | 'closed'
 
 /**
  * Whether service hours are open at `now`, on the clock of `timeZone` (the company's), for a
- * company, a connection or a queue alike. An empty list is always open; a day missing from a
- * non-empty list, or whose two shifts are empty, is closed all day. A shift includes its start
- * and excludes its end; one that runs past midnight keeps the next morning open until its end.
- * Throws a RangeError for an unknown time zone.
+ * company, a connection or a queue alike. An empty list is always open; a day whose two shifts
+ * are empty is closed all day, and a missing day is as `missingDay` says. A shift includes its
+ * start and excludes its end; one that runs past midnight keeps the next morning open until its
+ * end. Throws a RangeError for an unknown time zone.
  */
-export function isOpen(schedules: ServiceHours, now: Date, timeZone: string): boolean {
+export function isOpen(
+  schedules: ServiceHours,
+  now: Date,
+  timeZone: string,
+  { missingDay }: { missingDay: MissingDay },
+): boolean {
   if (schedules.length === 0) return true
   const today = weekdayIn(timeZone, now)
   const minute = minutesIn(timeZone, now)
-  if (shiftsOf(dayOf(schedules, today)).some((s) => minute >= s.start && minute < s.end))
-    return true
+  const todays = dayOf(schedules, today)
+  if (shiftsOf(todays).some((s) => minute >= s.start && minute < s.end)) return true
   // Yesterday's overnight shift, seen from today's clock.
   const overnight = minute + MINUTES_PER_DAY
-  return shiftsOf(dayOf(schedules, previousWeekday(today))).some(
-    (s) => overnight >= s.start && overnight < s.end,
+  if (
+    shiftsOf(dayOf(schedules, previousWeekday(today))).some(
+      (s) => overnight >= s.start && overnight < s.end,
+    )
   )
+    return true
+  return todays === undefined && missingDay === 'open'
 }
