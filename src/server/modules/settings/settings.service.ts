@@ -78,9 +78,9 @@ export function createSettingsService(deps: CoreDeps, { companyIds }: SettingsCo
   }
   /**
    * Company values already read while a snapshot is open (see `snapshot`). Not an
-   * AsyncLocalStorage: once one runs, Node tracks every promise of the process for it, and that
-   * cost every request about a tenth of its CPU. A read from elsewhere while a batch runs may
-   * get a value that batch read a few milliseconds earlier; this instance's own updates drop it.
+   * AsyncLocalStorage: once one runs, Node's promise hooks track every promise of the process
+   * for it. A read from elsewhere while a batch runs may get a value that batch read a few
+   * milliseconds earlier; this instance's own updates drop it.
    */
   let snapshot: Snapshot | null = null
 
