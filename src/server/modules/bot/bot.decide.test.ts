@@ -149,6 +149,15 @@ describe('the queue menu', () => {
     expect(changes(steps)).toMatchObject({ queueId: 1, isBot: false })
   })
 
+  test('a ticket opened in the only queue is greeted on its first message, once', () => {
+    const opened = { queueId: 2, chatbotAt: null }
+    const first = decideBot(input({ queues: [SUPPORT], ticket: opened }))
+    expect(sent(first)).toEqual(['Olá {{firstName}}!', SUPPORT_LEVEL_1])
+    expect(changes(first)).toMatchObject({ queueId: 2, isBot: true, chatbotAt: TUESDAY_10H })
+    const next = decideBot(input({ text: '9', queues: [SUPPORT], ticket: changes(first) }))
+    expect(sent(next)).toEqual([INVALID_OPTION_TEXT, SUPPORT_LEVEL_1])
+  })
+
   test('one queue without sendGreetingMessageOneQueues: only the queue greets', () => {
     const steps = decideBot(
       input({ queues: [SALES], settings: { sendGreetingMessageOneQueues: 'disabled' } }),

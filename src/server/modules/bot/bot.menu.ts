@@ -82,7 +82,8 @@ export function enterQueue(input: BotInput, queue: BotQueue): BotDecision {
         isBot: walksTree,
         isOutOfHour: false,
         amountUsedBotQueues: 0,
-        chatbotAt: null,
+        // The bot has greeted this attendance: a round of its answers starts now.
+        chatbotAt: input.now,
         optionId: null,
       },
     },
@@ -109,9 +110,17 @@ export function enterQueue(input: BotInput, queue: BotQueue): BotDecision {
  * answered with the menu again, up to the throttle's limit.
  */
 export function decideMenu(input: BotInput): BotDecision {
-  if (!choosingQueue(input)) return passOn()
+  const { queues, connection, settings, ticket } = input
+  // A connection's only queue is given to its tickets when they open: the first message of the
+  // attendance is still greeted as if the contact had just chosen it.
+  const greetingSoleQueue =
+    queues.length === 1 &&
+    ticket.queueId === queues[0]!.id &&
+    ticket.userId === null &&
+    ticket.isBot &&
+    ticket.chatbotAt === null
+  if (!choosingQueue(input) && !greetingSoleQueue) return passOn()
   if (input.contact.disableBot) return handledBy({ kind: 'silent', reason: 'botDisabled' })
-  const { queues, connection, settings } = input
   if (queues.length === 1) {
     const entered = enterQueue(input, queues[0]!)
     const greeting = connection.greetingMessage.trim()

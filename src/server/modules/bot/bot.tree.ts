@@ -99,7 +99,6 @@ export function decideTree(input: BotInput): BotDecision {
         ...effect,
         optionId: staysInside ? chosen.id : null,
         amountUsedBotQueues: 0,
-        chatbotAt: null,
       },
     },
   ]
