@@ -17,11 +17,12 @@ module.exports = {
       severity: 'error',
       comment:
         "A server module uses another module's service, never its repository. The inbound " +
-        'pipeline is the exception (src/server/modules/README.md): it writes contacts, tickets ' +
-        'and messages in one transaction per batch, through their repositories.',
+        'pipeline and its bot are the exception (src/server/modules/README.md): they write ' +
+        'contacts, tickets and messages in one transaction per batch or per ticket, through ' +
+        'their repositories.',
       from: {
         path: '^src/server/modules/([^/]+)/',
-        pathNot: ['^src/server/modules/inbound/', '\\.test\\.ts$'],
+        pathNot: ['^src/server/modules/inbound/', '^src/server/modules/bot/', '\\.test\\.ts$'],
       },
       to: {
         path: '^src/server/modules/[^/]+/[^/]+\\.repository\\.ts$',

@@ -26,6 +26,7 @@ import { createQueuesService } from './modules/queues/queues.service'
 import { createSettingsService } from './modules/settings/settings.service'
 import { createTagsService } from './modules/tags/tags.service'
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
+import { createBotService } from './modules/bot/bot.service'
 import { createInboundService } from './modules/inbound/inbound.service'
 import { createMessageImportService } from './modules/message-import/message-import.service'
 import { createMessagesService } from './modules/messages/messages.service'
@@ -89,6 +90,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     ticketCore,
     companies,
   })
+  const bot = createBotService(deps, { settings, ticketCore, messages })
   const inbound = createInboundService(deps, {
     channels,
     ticketCore,
@@ -96,6 +98,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     companies,
     media,
     messageEvents: messages,
+    bot,
   })
   const webhooks = createWebhooksService(deps, { connections, channels, inbound })
   const tickets = createTicketsService(deps, {
@@ -156,6 +159,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     tickets,
     messages,
     inbound,
+    bot,
     sessions,
     webhooks,
     users,

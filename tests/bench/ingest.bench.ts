@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { startEmbeddedPostgres } from '@server/db/embedded-postgres'
 import { startNginx, type RunningNginx } from '../../scripts/nginx-proxy.mjs'
+import { cloudTextWebhook } from '../helpers/cloud-webhooks'
 import { signMeta } from '../helpers/fake-graph'
 import type {
   IngestCounts,
@@ -143,39 +144,14 @@ async function runOnce(): Promise<Measured[]> {
     // Rooms are joined right after the handshake: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 500))
 
-    const webhook = (sequence: number) => {
-      const from = String(5511900000000 + (sequence % CONTACTS))
-      return JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: 'WABA',
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: {
-                    display_phone_number: '551130000000',
-                    phone_number_id: PHONE_NUMBER_ID,
-                  },
-                  contacts: [{ profile: { name: `Cliente ${sequence % CONTACTS}` }, wa_id: from }],
-                  messages: [
-                    {
-                      from,
-                      id: `wamid.${randomBytes(12).toString('hex')}.${sequence}`,
-                      timestamp: String(Math.floor(Date.now() / 1000)),
-                      type: 'text',
-                      text: { body: `bench ${sequence}` },
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        ],
+    const webhook = (sequence: number) =>
+      cloudTextWebhook({
+        phoneNumberId: PHONE_NUMBER_ID,
+        from: String(5511900000000 + (sequence % CONTACTS)),
+        id: `wamid.${randomBytes(12).toString('hex')}.${sequence}`,
+        body: `bench ${sequence}`,
+        name: `Cliente ${sequence % CONTACTS}`,
       })
-    }
     const sentAt = new Map<string, number>()
     const acknowledgements: number[] = []
     const post = async (body: string, retries = 3): Promise<void> => {

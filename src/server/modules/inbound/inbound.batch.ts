@@ -17,6 +17,7 @@ import type { SeenContact } from './inbound.profiles'
 import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository, type TicketTouch } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
+import type { BotReader } from './inbound.types'
 
 /** A stored event whose messages the set-based path may apply. */
 export interface BatchRow {
@@ -43,6 +44,8 @@ export function newMessageValues(input: {
   ticketId: number
   senderId: number
   quotedMsgId: number | null
+  /** The bot reads the ticket's new messages from the contact. */
+  botListens: boolean
 }): typeof messages.$inferInsert {
   const { connection, event, media } = input
   const { stored } = media
@@ -70,6 +73,7 @@ export function newMessageValues(input: {
     remoteJid: event.chat.jid ?? null,
     dataJson: event.raw,
     createdAt: event.timestamp,
+    botPending: input.botListens && !event.fromMe && !event.imported,
   }
 }
 
@@ -161,6 +165,7 @@ export function createInboundBatch(
     scheduleMediaRetries(executor: Executor, retries: MediaRetry[]): Promise<void>
     /** Queues the profile lookups of contacts that need one, in the same transaction. */
     scheduleProfiles(executor: Executor, seen: SeenContact[]): Promise<void>
+    bot: BotReader
   },
 ) {
   const { ticketCore, settings, companies, messageEvents } = collaborators
@@ -289,6 +294,7 @@ export function createInboundBatch(
     items: Item[],
     known: Map<string, number>,
     callTimeZones: Map<number, string>,
+    listened: Set<number>,
   ) {
     return items.map(({ event, row, media, ticket, sender }) =>
       newMessageValues({
@@ -304,6 +310,7 @@ export function createInboundBatch(
         quotedMsgId: event.quotedProviderId
           ? (known.get(messageKey(row.connection.id, event.quotedProviderId)) ?? null)
           : null,
+        botListens: listened.has(ticket!.id),
       }),
     )
   }
@@ -338,7 +345,8 @@ export function createInboundBatch(
     return [...touches.values()]
   }
 
-  async function apply(rows: BatchRow[]): Promise<void> {
+  /** Applies the rows; answers how many of the stored messages wait for the bot. */
+  async function apply(rows: BatchRow[]): Promise<number> {
     const { items, known } = await freshItems(rows)
     await Promise.all(
       items.map(async (item) => {
@@ -375,6 +383,7 @@ export function createInboundBatch(
           presented.get(ticketId),
         )
     }
+    return outcome.botPending
   }
 
   async function store(
@@ -398,7 +407,13 @@ export function createInboundBatch(
       items.map((item) => ({ connection: item.row.connection, contact: item.chat! })),
     )
     const ticketsBefore = await resolveTickets(tx, items)
-    const values = messageValues(items, known, callTimeZones)
+    const listened = new Set<number>()
+    for (const list of groupBy(items, (item) => item.row.connection.id).values()) {
+      const tickets = [...new Map(list.map((item) => [item.ticket!.id, item.ticket!])).values()]
+      for (const id of await collaborators.bot.listening(tx, list[0]!.row.connection, tickets))
+        listened.add(id)
+    }
+    const values = messageValues(items, known, callTimeZones, listened)
     const insertedRows = await txRepo.insertMessages(values)
 
     const byKey = new Map(
@@ -440,7 +455,10 @@ export function createInboundBatch(
       ),
     )
     await txRepo.markProcessedMany(rows.map(({ row }) => row.id))
-    return { inserted, createdContacts, ticketsBefore }
+    const botPending = items.filter(
+      (item, index) => inserted.has(item) && values[index]!.botPending,
+    ).length
+    return { inserted, createdContacts, ticketsBefore, botPending }
   }
 
   async function removeMedia(items: Item[]) {

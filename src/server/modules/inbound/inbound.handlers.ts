@@ -28,7 +28,7 @@ import type { ReceivedMedia } from './inbound.content'
 import type { MediaRetry, MediaSource } from './inbound.media'
 import type { SeenContact } from './inbound.profiles'
 import { inboundRepository } from './inbound.repository'
-import type { InboundMediaStore, MessageEvents } from './inbound.types'
+import type { BotReader, InboundMediaStore, MessageEvents } from './inbound.types'
 
 /**
  * An event that cannot be applied yet, e.g. the delivery report of a message whose send has not
@@ -68,6 +68,7 @@ export function createInboundHandlers(
     scheduleMediaRetries: (executor: Executor, retries: MediaRetry[]) => Promise<void>
     /** Queues the profile lookups of contacts that need one, in the same transaction. */
     scheduleProfiles: (executor: Executor, seen: SeenContact[]) => Promise<void>
+    bot: BotReader
   },
 ) {
   const {
@@ -80,6 +81,7 @@ export function createInboundHandlers(
     contactCreated,
     scheduleMediaRetries,
     scheduleProfiles,
+    bot,
   } = collaborators
   const repo = inboundRepository(deps.db)
 
@@ -150,6 +152,7 @@ export function createInboundHandlers(
         ticketId: found.ticket.id,
         senderId: sender.id,
         quotedMsgId: quoted?.id ?? null,
+        botListens: (await bot.listening(tx, connection, [found.ticket])).has(found.ticket.id),
       })
       const message = await txRepo.insertMessage(values)
       if (!message) return null

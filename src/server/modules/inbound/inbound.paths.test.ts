@@ -41,6 +41,7 @@ beforeAll(async () => {
     companies: t.services.companies,
     media: t.services.media,
     messageEvents: t.services.messages,
+    bot: t.services.bot,
   })
 })
 afterAll(() => t.close())

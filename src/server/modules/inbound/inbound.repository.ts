@@ -267,6 +267,7 @@ export function inboundRepository(db: Executor) {
           remoteJid: row.remoteJid ?? null,
           dataJson: row.dataJson ?? null,
           createdAt: row.createdAt ?? new Date(),
+          botPending: row.botPending ?? false,
         })),
       )
       const inserted = await executePrepared<{
@@ -279,16 +280,18 @@ export function inboundRepository(db: Executor) {
         () => sql`
           INSERT INTO ${messages} ("companyId", "ticketId", "whatsappId", "contactId", "wid", "body",
             "mediaType", "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
-            "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt")
+            "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt",
+            "botPending")
           SELECT "companyId", "ticketId", "whatsappId", "contactId", "wid", "body", "mediaType",
             "mediaPath", "mediaName", "mediaMime", "fromMe", "isForwarded", "read", "ack",
-            "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt"
+            "sendStatus", "quotedMsgId", "participant", "remoteJid", "dataJson", "createdAt",
+            "botPending"
           FROM jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) AS row("companyId" int,
             "ticketId" int, "whatsappId" int, "contactId" int, "wid" text, "body" text,
             "mediaType" text, "mediaPath" text, "mediaName" text, "mediaMime" text,
             "fromMe" boolean, "isForwarded" boolean, "read" boolean, "ack" smallint,
             "sendStatus" text, "quotedMsgId" bigint, "participant" text, "remoteJid" text,
-            "dataJson" jsonb, "createdAt" timestamptz)
+            "dataJson" jsonb, "createdAt" timestamptz, "botPending" boolean)
           ON CONFLICT ("whatsappId", "wid") WHERE "wid" IS NOT NULL DO NOTHING
           RETURNING "id", "wid", "whatsappId"`,
         { rows },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { buildConnection } from '@tests/factories'
 import type { Team } from '@tests/helpers/tenant'
-import { signMeta } from '@tests/helpers/fake-graph'
+import { cloudTextWebhook, postMetaWebhook } from '@tests/helpers/cloud-webhooks'
 import { next, online } from '@tests/helpers/socket'
 import { useTenant } from '@tests/helpers/tenant'
 import type { ConnectionRow } from '../connections/connections.table'
@@ -34,45 +34,14 @@ async function cloudConnection(company: Team['company'], queueIds: number[]) {
 /** A signed text message from a new contact to `connection`, drained through the pipeline. */
 async function customerWrites(connection: ConnectionRow) {
   sequence += 1
-  const raw = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: {
-                display_phone_number: '15550783881',
-                phone_number_id: connection.wabaPhoneNumberId,
-              },
-              contacts: [{ profile: { name: 'Cliente' }, wa_id: `5511900000${sequence}` }],
-              messages: [
-                {
-                  from: `5511900000${sequence}`,
-                  id: `wamid.ROUTING${sequence}`,
-                  timestamp: '1749416383',
-                  type: 'text',
-                  text: { body: 'Olá, quero comprar' },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
+  const raw = cloudTextWebhook({
+    phoneNumberId: connection.wabaPhoneNumberId!,
+    from: `5511900000${sequence}`,
+    id: `wamid.ROUTING${sequence}`,
+    body: 'Olá, quero comprar',
+    timestamp: 1749416383,
   })
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/webhooks/meta/${connection.id}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': signMeta(raw, APP_SECRET),
-    },
-    payload: raw,
-  })
+  const response = await postMetaWebhook(t.app, connection.id, raw, APP_SECRET)
   expect([response.statusCode, response.body]).toEqual([200, 'EVENT_RECEIVED'])
   await t.services.inbound.drain()
 }

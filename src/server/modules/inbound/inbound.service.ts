@@ -11,7 +11,7 @@ import { createInboundHandlers } from './inbound.handlers'
 import { createInboundMedia } from './inbound.media'
 import { createInboundProfiles } from './inbound.profiles'
 import { inboundRepository } from './inbound.repository'
-import type { InboundMediaStore, MessageEvents } from './inbound.types'
+import type { BotReader, InboundMediaStore, MessageEvents } from './inbound.types'
 import { createInboundWorker } from './inbound.worker'
 
 interface Collaborators {
@@ -21,6 +21,7 @@ interface Collaborators {
   companies: CompaniesService
   media: InboundMediaStore
   messageEvents: MessageEvents
+  bot: BotReader
 }
 
 /**
@@ -31,7 +32,7 @@ interface Collaborators {
 const STORE_SPACING_MS = 5
 
 export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborators) {
-  const { channels, ticketCore, settings, companies, media, messageEvents } = collaborators
+  const { channels, ticketCore, settings, companies, media, messageEvents, bot } = collaborators
   const events = createInboundEvents(deps, { settings, media })
   const profiles = createInboundProfiles(deps, { channels, media, events })
   const received = createInboundMedia(deps, {
@@ -51,6 +52,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     contactCreated: events.contactCreated,
     scheduleMediaRetries: received.scheduleRetries,
     scheduleProfiles: profiles.schedule,
+    bot,
   })
   const batch = createInboundBatch(deps, {
     ticketCore,
@@ -70,6 +72,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     emitContactCreated: events.contactCreated,
     scheduleMediaRetries: received.scheduleRetries,
     scheduleProfiles: profiles.schedule,
+    bot,
   })
   return { handlers, batch, media: received, profiles }
 }
@@ -87,6 +90,7 @@ export function createInboundService(deps: CoreDeps, collaborators: Collaborator
     settings: collaborators.settings,
     handlers,
     batch,
+    bot: collaborators.bot,
   })
 
   // Webhooks arriving together are stored in one statement; each is answered once it is stored.

@@ -1,4 +1,7 @@
 import type { InboundStatus } from '@server/channels/types'
+import type { Executor } from '@server/db/client'
+import type { ConnectionRow } from '../connections/connections.table'
+import type { TicketRow } from '../tickets/tickets.table'
 import type { TicketPresentation } from '../tickets/tickets.core'
 import type { StoredMedia } from './inbound.content'
 
@@ -32,4 +35,12 @@ export interface InboundMediaStore {
   remove(companyId: number, relative: string): Promise<void>
   /** An expiring URL for a stored file, as the clients load it. */
   signedUrl(companyId: number, relative: string): string
+}
+
+/** What the pipeline needs from the bot: which messages it reads, and a turn to answer them. */
+export interface BotReader {
+  /** The tickets (of one connection) whose contacts' new messages are stored for the bot. */
+  listening(tx: Executor, connection: ConnectionRow, tickets: TicketRow[]): Promise<Set<number>>
+  /** Answers every message stored for the bot; called once the messages are committed. */
+  answerPending(): Promise<void>
 }

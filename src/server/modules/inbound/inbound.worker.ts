@@ -9,6 +9,7 @@ import { fitsBatch, type BatchRow, type InboundBatch } from './inbound.batch'
 import { NotYet, type HandlerContext, type InboundHandlers } from './inbound.handlers'
 import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
+import type { BotReader } from './inbound.types'
 
 const BATCH_SIZE = 100
 const GATHER_MS = 25
@@ -31,9 +32,10 @@ export function createInboundWorker(
     settings: SettingsService
     handlers: InboundHandlers
     batch: InboundBatch
+    bot: BotReader
   },
 ) {
-  const { channels, settings, handlers, batch } = collaborators
+  const { channels, settings, handlers, batch, bot } = collaborators
   const repo = inboundRepository(deps.db)
 
   /** Events of one chat go in arrival order; delivery reports of a connection share a key. */
@@ -88,6 +90,7 @@ export function createInboundWorker(
    * chats in parallel.
    */
   async function processBatch(rows: InboundEventRow[]) {
+    let botHasWork = false
     const connectionsById = new Map<number, ConnectionRow | undefined>()
     const chats = new Map<string, ChatEntry[]>()
     for (const row of rows) {
@@ -121,7 +124,7 @@ export function createInboundWorker(
     }
     if (fastChats.length > 0) {
       try {
-        await batch.apply(fastChats.flat())
+        if ((await batch.apply(fastChats.flat())) > 0) botHasWork = true
       } catch (error) {
         deps.log.warn({ err: error }, 'inbound batch failed: applying its events one by one')
         slow.push(...fastChats)
@@ -132,15 +135,28 @@ export function createInboundWorker(
         for (const { row, connection, events } of chat) await processRow(row, connection, events)
       }),
     )
+    // Events applied one by one may have stored messages for the bot too.
+    return botHasWork || slow.length > 0
   }
 
-  /** One round: claims batches until none is due. */
+  let lastBotSweep = -Infinity
+  /** Messages a crash left unanswered: looked for once a sweep interval, not on every kick. */
+  async function sweepForBot() {
+    if (performance.now() - lastBotSweep < SWEEP_INTERVAL_MS) return
+    lastBotSweep = performance.now()
+    await bot.answerPending()
+  }
+
+  /**
+   * One round: claims batches until none is due, the bot answering what each stored for it (and,
+   * now and then, what a crash left).
+   */
   async function drain() {
     for (;;) {
       const claimedAt = performance.now()
       const rows = await repo.claim(BATCH_SIZE)
-      if (rows.length === 0) return
-      await settings.snapshot(() => processBatch(rows))
+      if (rows.length === 0) return sweepForBot()
+      if (await settings.snapshot(() => processBatch(rows))) await bot.answerPending()
       // Under a steady stream, claims at least GATHER_MS apart let the next batch gather: a
       // batch costs about the same few statements whatever its size, so many small ones cost
       // far more. Counted from the claim, so a batch that took that long waits no more.

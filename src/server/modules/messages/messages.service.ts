@@ -16,11 +16,11 @@ import type { TicketCore } from '../tickets/tickets.core'
 import type { TicketRow } from '../tickets/tickets.table'
 import { messageAccess } from './messages.access'
 import { createMessageActions } from './messages.actions'
-import { createMessageComposer } from './messages.compose'
+import { createMessageComposer, type WriteResult } from './messages.compose'
 import { createMessageEvents } from './messages.events'
 import { createMessageForwarder } from './messages.forward'
 import { messagesRepository, type HistoryCursor, type ReadReceipt } from './messages.repository'
-import type { AutomaticMessages } from './outbound.types'
+import type { AutomaticMessages, AutomaticWrites } from './outbound.types'
 import { chatOf, createOutboundSender } from './outbound.sender'
 import { transcribeAudio } from './messages.transcription'
 import { canSeeTicket, historyScope, readsOnView } from './messages.visibility'
@@ -109,12 +109,36 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
   })
   const { forward } = createMessageForwarder(deps, { ticketCore, events, access, compose })
 
-  const automatic: AutomaticMessages = {
+  /** An automatic text's row: no attendant wrote it, queued for the ordered sender. */
+  const automaticRow = (ticket: TicketRow, whatsappId: number, body: string) => ({
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId,
+    userId: null,
+    isAutomatic: true,
+    fromMe: true,
+    read: true,
+    ack: ACK.pending,
+    sendStatus: 'queued' as const,
+    body,
+    mediaType: 'conversation',
+    idempotencyKey: randomUUID(),
+  })
+
+  const NOTHING_WRITTEN: WriteResult = {
+    inserted: [],
+    existing: [],
+    unreadCleared: false,
+    receipts: [],
+  }
+
+  const automatic: AutomaticMessages & AutomaticWrites = {
     async sendAutomaticText(companyId, ticketId, body) {
       if (body.trim() === '') return
       const context = await repo.ticketContext(companyId, ticketId)
       if (!context) return
-      if (context.ticket.whatsappId === null) {
+      const { whatsappId } = context.ticket
+      if (whatsappId === null) {
         deps.log.warn({ ticketId }, 'automatic text skipped: the ticket has no connection')
         return
       }
@@ -122,25 +146,26 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       if (text.trim() === '') return
       await compose.storeOutgoing(
         context.ticket,
-        [
-          {
-            companyId,
-            ticketId,
-            whatsappId: context.ticket.whatsappId,
-            userId: null,
-            isAutomatic: true,
-            fromMe: true,
-            read: true,
-            ack: ACK.pending,
-            sendStatus: 'queued',
-            body: text,
-            mediaType: 'conversation',
-            idempotencyKey: randomUUID(),
-          },
-        ],
+        [automaticRow(context.ticket, whatsappId, text)],
+        {
+          resetUnread: false,
+        },
+      )
+    },
+
+    async writeAutomaticTexts(tx, ticket, bodies) {
+      const { whatsappId } = ticket
+      const texts = bodies.filter((body) => body.trim() !== '')
+      if (whatsappId === null || texts.length === 0) return NOTHING_WRITTEN
+      return compose.writeOutgoing(
+        tx,
+        ticket,
+        texts.map((body) => automaticRow(ticket, whatsappId, body)),
         { resetUnread: false },
       )
     },
+
+    announceAutomatic: (ticket, written) => compose.announce(ticket, written),
 
     async addPrivateNote(companyId, ticketId, userId, body) {
       if (body.trim() === '') return

@@ -65,6 +65,8 @@ export const messages = pgTable(
     isForwarded: boolean('isForwarded').notNull().default(false),
     /** Sent by the server on its own (greeting, farewell, bot): no attendant wrote it. */
     isAutomatic: boolean('isAutomatic').notNull().default(false),
+    /** A contact's message the bot has yet to read (stored with it, cleared once answered). */
+    botPending: boolean('botPending').notNull().default(false),
     read: boolean('read').notNull().default(false),
     /** 0 clock, 1 sent, 2 delivered, 3–4 read, 5 played; never goes backwards. */
     ack: smallint('ack').notNull().default(0),
@@ -92,6 +94,10 @@ export const messages = pgTable(
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.createdAt, t.id),
     index('messages_company_created_idx').on(t.companyId, t.createdAt),
+    // Few rows at any time: the bot's work left by a crash is found without a scan.
+    index('messages_bot_pending_idx')
+      .on(t.companyId, t.ticketId, t.id)
+      .where(sql`${t.botPending}`),
     // Transcription finds a received file by its stored name.
     index('messages_company_media_idx')
       .on(t.companyId, t.mediaPath)

@@ -1,3 +1,7 @@
+import type { Executor } from '@server/db/client'
+import type { TicketRow } from '../tickets/tickets.table'
+import type { WriteResult } from './messages.compose'
+
 /**
  * What ticket transitions and the bot need from the messages module: texts the server sends
  * on its own (greeting on accept, farewell, transfer text, rating request) and private notes,
@@ -12,4 +16,15 @@ export interface AutomaticMessages {
   sendAutomaticText(companyId: number, ticketId: number, body: string): Promise<void>
   /** Stores a private note (never sent), e.g. the transfer message; emits appMessage create. */
   addPrivateNote(companyId: number, ticketId: number, userId: number, body: string): Promise<void>
+}
+
+/** What the bot needs of the messages module: its answers, stored with what they change. */
+export interface AutomaticWrites {
+  /**
+   * Stores texts already rendered as the ticket's next outgoing messages, in the caller's
+   * transaction; blank ones are skipped.
+   */
+  writeAutomaticTexts(tx: Executor, ticket: TicketRow, bodies: string[]): Promise<WriteResult>
+  /** After the commit of `writeAutomaticTexts`: the messages' events, then the sender. */
+  announceAutomatic(ticket: TicketRow, written: WriteResult): Promise<void>
 }

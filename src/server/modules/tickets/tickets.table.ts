@@ -9,11 +9,13 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { createdAt, timestamps } from '@server/db/columns'
 import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
+import { chatbots } from '../queues/chatbots.table'
 import { queues } from '../queues/queues.table'
 import { users } from '../users/users.table'
 import { TICKET_LOG_TYPES, TICKET_STATUSES } from '@shared/contracts/tickets'
@@ -60,6 +62,12 @@ export const tickets = pgTable(
     imported: timestamp('imported', { withTimezone: true }),
     lgpdSendMessageAt: timestamp('lgpdSendMessageAt', { withTimezone: true }),
     lgpdAcceptedAt: timestamp('lgpdAcceptedAt', { withTimezone: true }),
+    /** The option of its queue's tree the contact is inside (null: the queue's first level). */
+    botOptionId: integer('botOptionId').references((): AnyPgColumn => chatbots.id, {
+      onDelete: 'set null',
+    }),
+    /** The collective vacation (its first day) the contact was already told about. */
+    botVacationNotice: text('botVacationNotice'),
     ...timestamps(),
   },
   (t) => [

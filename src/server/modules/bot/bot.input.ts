@@ -1,0 +1,135 @@
+import type { ServiceHours } from '@shared/contracts/service-hours'
+import type { CompanySettingValues } from '@shared/contracts/settings'
+import type { ConnectionRow } from '../connections/connections.table'
+import type { ContactRow } from '../contacts/contacts.table'
+import type { TreeRow } from '../queues/chatbots.repository'
+import type { QueueRow } from '../queues/queues.table'
+import type { TicketRow } from '../tickets/tickets.table'
+import type { BotInput, BotOption, BotQueue, BotTicketChanges } from './bot.types'
+
+/** Meta's customer-service window: free-form texts only within a day of the contact's last. */
+const WINDOW_MS = 24 * 60 * 60 * 1000
+
+/** Everything the bot reads about one ticket, loaded once for all its pending messages. */
+export interface BotContext {
+  ticket: TicketRow
+  /** The open attendance's chatbotAt. */
+  chatbotAt: Date | null
+  contact: ContactRow
+  connection: ConnectionRow
+  company: { name: string; timezone: string; schedules: ServiceHours }
+  queues: QueueRow[]
+  options: TreeRow[]
+  settings: CompanySettingValues
+}
+
+/** The queues' trees as the decisions read them: each option with its children, in order. */
+export function queuesWithTrees(queues: QueueRow[], options: TreeRow[]): BotQueue[] {
+  const childrenOf = (parent: (row: TreeRow) => boolean): BotOption[] =>
+    options.filter(parent).map((row) => ({
+      id: row.id,
+      name: row.name,
+      greetingMessage: row.greetingMessage,
+      queueType: row.queueType,
+      optQueueId: row.optQueueId,
+      optUserId: row.optUserId,
+      closeTicket: row.closeTicket,
+      options: childrenOf((child) => child.chatbotId === row.id),
+    }))
+  return queues.map((queue) => ({
+    id: queue.id,
+    name: queue.name,
+    greetingMessage: queue.greetingMessage,
+    outOfHoursMessage: queue.outOfHoursMessage,
+    closeTicket: queue.closeTicket,
+    schedules: queue.schedules,
+    options: childrenOf((row) => row.queueId === queue.id && row.chatbotId === null),
+  }))
+}
+
+/** The decisions' input for one message of the context's ticket. */
+export function botInputOf(
+  context: BotContext,
+  queues: BotQueue[],
+  text: string,
+  now: Date,
+): BotInput {
+  const { ticket, contact, connection, settings } = context
+  const lastInbound = ticket.lastInboundAt?.getTime() ?? now.getTime()
+  return {
+    now,
+    timeZone: context.company.timezone,
+    text,
+    ticket: {
+      status: ticket.status,
+      queueId: ticket.queueId,
+      userId: ticket.userId,
+      isGroup: ticket.isGroup,
+      isBot: ticket.isBot,
+      imported: ticket.imported !== null,
+      amountUsedBotQueues: ticket.amountUsedBotQueues,
+      amountUsedBotQueuesNPS: ticket.amountUsedBotQueuesNPS,
+      isOutOfHour: ticket.isOutOfHour,
+      lgpdSendMessageAt: ticket.lgpdSendMessageAt,
+      lgpdAcceptedAt: ticket.lgpdAcceptedAt,
+      chatbotAt: context.chatbotAt,
+      optionId: ticket.botOptionId,
+      vacationNoticeFor: ticket.botVacationNotice,
+    },
+    contact: { disableBot: contact.disableBot, lgpdAcceptedAt: contact.lgpdAcceptedAt },
+    connection: {
+      name: connection.name,
+      greetingMessage: connection.greetingMessage,
+      greetingMediaAttachment: connection.greetingMediaAttachment,
+      complationMessage: connection.complationMessage,
+      outOfHoursMessage: connection.outOfHoursMessage,
+      ratingMessage: connection.ratingMessage,
+      maxUseBotQueues: connection.maxUseBotQueues,
+      timeUseBotQueues: connection.timeUseBotQueues,
+      maxUseBotQueuesNPS: connection.maxUseBotQueuesNPS,
+      groupAsTicket: connection.groupAsTicket === 'enabled',
+      collectiveVacationStart: connection.collectiveVacationStart,
+      collectiveVacationEnd: connection.collectiveVacationEnd,
+      collectiveVacationMessage: connection.collectiveVacationMessage,
+      schedules: connection.schedules as ServiceHours,
+    },
+    queues,
+    settings,
+    companyHours: context.company.schedules,
+    windowOpen: connection.channel === 'whatsapp' || now.getTime() - lastInbound < WINDOW_MS,
+  }
+}
+
+/** The ticket's columns for the bot's changes (the tree position and vacation have their own). */
+export function ticketValuesOf(changes: BotTicketChanges): Partial<TicketRow> {
+  const { optionId, vacationNoticeFor, chatbotAt: _tracked, ...columns } = changes
+  return {
+    ...columns,
+    ...(optionId !== undefined ? { botOptionId: optionId } : {}),
+    ...(vacationNoticeFor !== undefined ? { botVacationNotice: vacationNoticeFor } : {}),
+  }
+}
+
+/**
+ * Whether the bot may have something to say to a contact's new message on this ticket: a rating
+ * or consent it waits for, or, for a ticket still waiting unassigned, a menu, hours or a vacation
+ * to tell of. Only such messages are stored for the bot to read.
+ */
+export function botListens(
+  ticket: TicketRow,
+  connection: ConnectionRow,
+  settings: Pick<CompanySettingValues, 'scheduleType'>,
+  connectionHasQueues: boolean,
+): boolean {
+  if (ticket.imported !== null) return false
+  if (ticket.status === 'nps' || ticket.status === 'lgpd') return true
+  if (ticket.status !== 'pending' || ticket.userId !== null) return false
+  if (ticket.isGroup && connection.groupAsTicket !== 'enabled') return false
+  return (
+    connectionHasQueues ||
+    settings.scheduleType === 'company' ||
+    settings.scheduleType === 'connection' ||
+    (connection.collectiveVacationMessage.trim() !== '' &&
+      connection.collectiveVacationStart !== null)
+  )
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { Executor } from '@server/db/client'
+import type { ServiceHours } from '@shared/contracts/service-hours'
+import { companies } from '../companies/companies.table'
+import { connectionQueues, connections } from '../connections/connections.table'
+import { contacts } from '../contacts/contacts.table'
+import { messages } from '../messages/messages.table'
+import { chatbotsRepository, type TreeRow } from '../queues/chatbots.repository'
+import { queues, type QueueRow } from '../queues/queues.table'
+import { tickets, userRatings } from '../tickets/tickets.table'
+import { userQueues, users } from '../users/users.table'
+
+/** A contact's message the bot has yet to read. */
+export interface PendingMessage {
+  id: number
+  body: string
+}
+
+/** The bot's reads and its own writes; ticket changes go through the tickets repository. */
+export function botRepository(db: Executor) {
+  return {
+    /** Tickets with messages left for the bot, e.g. by a crash between storing and answering. */
+    async ticketsWithPending(limit: number): Promise<{ companyId: number; ticketId: number }[]> {
+      return db
+        .selectDistinct({ companyId: messages.companyId, ticketId: messages.ticketId })
+        .from(messages)
+        .where(eq(messages.botPending, true))
+        .limit(limit)
+    },
+
+    pendingMessages(companyId: number, ticketId: number): Promise<PendingMessage[]> {
+      return db
+        .select({ id: messages.id, body: messages.body })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.botPending, true),
+          ),
+        )
+        .orderBy(asc(messages.id))
+    },
+
+    async markRead(companyId: number, ids: number[]) {
+      if (ids.length === 0) return
+      await db
+        .update(messages)
+        .set({ botPending: false })
+        .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
+    },
+
+    async contact(companyId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      return row ?? null
+    },
+
+    async acceptTerms(companyId: number, contactId: number, at: Date) {
+      await db
+        .update(contacts)
+        .set({ lgpdAcceptedAt: at })
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    },
+
+    async connection(companyId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+      return row ?? null
+    },
+
+    async company(companyId: number) {
+      const [row] = await db
+        .select({
+          name: companies.name,
+          timezone: companies.timezone,
+          schedules: companies.schedules,
+        })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+      return row ? { ...row, schedules: row.schedules as ServiceHours } : null
+    },
+
+    /** The connection's queues in menu order, with every option of their trees. */
+    async queuesOf(
+      companyId: number,
+      connectionId: number,
+    ): Promise<{ queues: QueueRow[]; options: TreeRow[] }> {
+      const rows = await db
+        .select({ queue: queues })
+        .from(connectionQueues)
+        .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+        .where(
+          and(
+            eq(connectionQueues.companyId, companyId),
+            eq(connectionQueues.connectionId, connectionId),
+          ),
+        )
+        .orderBy(sql`${queues.orderQueue} NULLS LAST`, asc(queues.name))
+      const found = rows.map((row) => row.queue)
+      const options = await chatbotsRepository(db).treesOfQueues(
+        companyId,
+        found.map((queue) => queue.id),
+      )
+      return { queues: found, options }
+    },
+
+    async userName(companyId: number, userId: number): Promise<string> {
+      const [row] = await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+      return row?.name ?? ''
+    },
+
+    /** Where the ticket stands in its queue's line: waiting tickets opened before it, and it. */
+    async placeInLine(
+      companyId: number,
+      ticket: { id: number; whatsappId: number | null; createdAt: Date },
+      queueId: number,
+    ): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.status, 'pending'),
+            eq(tickets.queueId, queueId),
+            sql`${tickets.userId} IS NULL`,
+            eq(tickets.isGroup, false),
+            ticket.whatsappId === null ? sql`true` : eq(tickets.whatsappId, ticket.whatsappId),
+            lte(tickets.createdAt, ticket.createdAt),
+          ),
+        )
+      return Math.max(row?.count ?? 1, 1)
+    },
+
+    /** An online attendant (profile user) of the queue, picked at random; null when none is. */
+    async randomOnlineMember(companyId: number, queueId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(userQueues)
+        .innerJoin(users, eq(users.id, userQueues.userId))
+        .where(
+          and(
+            eq(userQueues.companyId, companyId),
+            eq(userQueues.queueId, queueId),
+            eq(users.online, true),
+            eq(users.profile, 'user'),
+          ),
+        )
+        .orderBy(sql`random()`)
+        .limit(1)
+      return row?.id ?? null
+    },
+
+    /** Whether the connection has any queue (a menu to show). */
+    async hasQueues(companyId: number, connectionId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ queueId: connectionQueues.queueId })
+        .from(connectionQueues)
+        .where(
+          and(
+            eq(connectionQueues.companyId, companyId),
+            eq(connectionQueues.connectionId, connectionId),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    async storeRating(values: typeof userRatings.$inferInsert) {
+      await db.insert(userRatings).values(values)
+    },
+  }
+}
+
+export type BotRepository = ReturnType<typeof botRepository>

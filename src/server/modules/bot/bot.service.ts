@@ -1,0 +1,227 @@
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import type { ConnectionRow } from '../connections/connections.table'
+import type { WriteResult } from '../messages/messages.compose'
+import { renderTemplate } from '../messages/messages.template'
+import type { AutomaticWrites } from '../messages/outbound.types'
+import type { SettingsService } from '../settings/settings.service'
+import type { TicketCore } from '../tickets/tickets.core'
+import { ticketsRepository } from '../tickets/tickets.repository'
+import type { TicketRow } from '../tickets/tickets.table'
+import { closeRow } from '../tickets/tickets.transitions'
+import { decideBot } from './bot.decide'
+import {
+  botInputOf,
+  botListens,
+  queuesWithTrees,
+  ticketValuesOf,
+  type BotContext,
+} from './bot.input'
+import { botRepository } from './bot.repository'
+import type { BotStep } from './bot.types'
+
+/** Tickets answered per round; the rest wait for the next one. */
+const ROUND_SIZE = 50
+
+interface Answered {
+  before: TicketRow
+  after: TicketRow
+  written: WriteResult
+}
+
+/**
+ * The bot's side of the inbound pipeline (reference §11.3–§11.8): the contact's messages stored
+ * with `botPending` are read in order, each decided by the pure decision layer, and the steps
+ * applied in one transaction per ticket with the answers they send, stored first and queued for
+ * the connection's ordered sender. A crash between storing and answering leaves the flags, and
+ * the next round answers.
+ */
+export function createBotService(
+  deps: CoreDeps,
+  collaborators: {
+    settings: SettingsService
+    ticketCore: TicketCore
+    messages: AutomaticWrites
+  },
+) {
+  const { settings, ticketCore, messages } = collaborators
+
+  async function loadContext(tx: Executor, ticket: TicketRow): Promise<BotContext | null> {
+    const repo = botRepository(tx)
+    const { companyId } = ticket
+    if (ticket.whatsappId === null) return null
+    const [contact, connection, company] = await Promise.all([
+      repo.contact(companyId, ticket.contactId),
+      repo.connection(companyId, ticket.whatsappId),
+      repo.company(companyId),
+    ])
+    if (!contact || !connection || !company) return null
+    const { queues, options } = await repo.queuesOf(companyId, connection.id)
+    const tracking = await ticketsRepository(tx).openTracking(ticket)
+    return {
+      ticket,
+      chatbotAt: tracking.chatbotAt,
+      contact,
+      connection,
+      company,
+      queues,
+      options,
+      settings: await settings.companyValues(companyId, tx),
+    }
+  }
+
+  /** Applies one message's steps; answers the texts to send, rendered, and the ticket after. */
+  async function apply(tx: Executor, context: BotContext, steps: BotStep[], now: Date) {
+    const ticketsTx = ticketsRepository(tx)
+    const repo = botRepository(tx)
+    const { connection, contact } = context
+    const texts: string[] = []
+    let ticket = context.ticket
+    const render = async (text: string) => {
+      const queue = context.queues.find((candidate) => candidate.id === ticket.queueId)
+      return renderTemplate(
+        text,
+        {
+          contactName: contact.name,
+          ticketId: ticket.id,
+          userName: ticket.userId ? await repo.userName(ticket.companyId, ticket.userId) : '',
+          queueName: queue?.name ?? '',
+          connectionName: connection.name,
+          companyName: context.company.name,
+        },
+        { now, timeZone: context.company.timezone },
+      )
+    }
+    const update = async (values: Partial<TicketRow>) => {
+      ticket = (await ticketsTx.update(ticket.companyId, ticket.id, values)) ?? ticket
+    }
+    const close = async () => {
+      await closeRow(tx, ticket, null, {
+        isBot: false,
+        amountUsedBotQueuesNPS: 0,
+        botOptionId: null,
+      })
+      ticket = { ...ticket, status: 'closed' }
+    }
+
+    for (const step of steps) {
+      switch (step.kind) {
+        case 'send':
+          texts.push(await render(step.text))
+          break
+        case 'update': {
+          if (step.changes.chatbotAt !== undefined) {
+            const tracking = await ticketsTx.openTracking(ticket)
+            await ticketsTx.updateTracking(tracking.id, { chatbotAt: step.changes.chatbotAt })
+            context.chatbotAt = step.changes.chatbotAt
+          }
+          const values = ticketValuesOf(step.changes)
+          if (Object.keys(values).length > 0) await update(values)
+          break
+        }
+        case 'consent':
+          await repo.acceptTerms(ticket.companyId, contact.id, now)
+          context.contact = { ...contact, lgpdAcceptedAt: now }
+          break
+        case 'rate': {
+          const tracking = await ticketsTx.openTracking(ticket)
+          await repo.storeRating({
+            companyId: ticket.companyId,
+            ticketId: ticket.id,
+            userId: tracking.userId ?? ticket.userId,
+            rate: step.rate,
+          })
+          await ticketsTx.updateTracking(tracking.id, { ratingAt: now, rated: true })
+          texts.push(await render(connection.complationMessage))
+          await close()
+          break
+        }
+        case 'close':
+          if (step.farewell) texts.push(await render(connection.complationMessage))
+          await close()
+          break
+        case 'queuePosition': {
+          const place = await repo.placeInLine(ticket.companyId, ticket, step.queueId)
+          texts.push(`${context.settings.sendQueuePositionMessage} *${place}*`)
+          break
+        }
+        case 'assignRandom': {
+          const userId = await repo.randomOnlineMember(ticket.companyId, step.queueId)
+          if (userId !== null) await update({ userId })
+          break
+        }
+        case 'log':
+          await ticketsTx.log(ticket.companyId, ticket.id, step.type, { queueId: ticket.queueId })
+          break
+        case 'silent':
+          break
+      }
+    }
+    return { texts, ticket }
+  }
+
+  /** Reads the ticket's pending messages in order and answers each, in one transaction. */
+  async function answerTicket(companyId: number, ticketId: number): Promise<Answered | null> {
+    return deps.db.transaction(async (tx) => {
+      const repo = botRepository(tx)
+      const locked = await ticketsRepository(tx).lockById(companyId, ticketId)
+      if (!locked) return null
+      const pending = await repo.pendingMessages(companyId, ticketId)
+      if (pending.length === 0) return null
+      await repo.markRead(
+        companyId,
+        pending.map((message) => message.id),
+      )
+      const context = await loadContext(tx, locked)
+      if (!context) return null
+      const queues = queuesWithTrees(context.queues, context.options)
+      const texts: string[] = []
+      for (const message of pending) {
+        if (context.ticket.status === 'closed') break
+        const now = new Date()
+        const steps = decideBot(botInputOf(context, queues, message.body, now))
+        const applied = await apply(tx, context, steps, now)
+        texts.push(...applied.texts)
+        context.ticket = applied.ticket
+      }
+      const written = await messages.writeAutomaticTexts(tx, context.ticket, texts)
+      return { before: locked, after: context.ticket, written }
+    })
+  }
+
+  /** One round: answers tickets with pending messages until none is left. */
+  async function answerPending(): Promise<void> {
+    for (;;) {
+      const due = await botRepository(deps.db).ticketsWithPending(ROUND_SIZE)
+      if (due.length === 0) return
+      for (const { companyId, ticketId } of due) {
+        const answered = await answerTicket(companyId, ticketId)
+        if (!answered) continue
+        await messages.announceAutomatic(answered.after, answered.written)
+        if (answered.after.status === 'closed') ticketCore.emitDeleted(companyId, answered.before)
+        await ticketCore.emitUpdated(companyId, ticketId, answered.before)
+      }
+    }
+  }
+
+  return {
+    answerPending,
+
+    /**
+     * The tickets of `tickets` (on one connection) whose contacts' new messages the bot reads,
+     * in the caller's transaction: the pipeline stores those messages flagged for it.
+     */
+    async listening(tx: Executor, connection: ConnectionRow, tickets: TicketRow[]) {
+      if (tickets.length === 0) return new Set<number>()
+      const company = await settings.companyValues(connection.companyId, tx)
+      const hasQueues = await botRepository(tx).hasQueues(connection.companyId, connection.id)
+      return new Set(
+        tickets
+          .filter((ticket) => botListens(ticket, connection, company, hasQueues))
+          .map((ticket) => ticket.id),
+      )
+    },
+  }
+}
+
+export type BotService = ReturnType<typeof createBotService>
