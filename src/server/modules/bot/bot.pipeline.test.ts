@@ -285,4 +285,42 @@ describe('the bot in the pipeline', () => {
     }
     expect(await botSaid(ticket.id)).toEqual([MENU])
   })
+
+  test('a ticket whose answer keeps failing holds up no other; it is answered once it can be', async () => {
+    const { connection } = await storefront()
+    const { messages: automatic } = t.services
+    const write = automatic.writeAutomaticTexts.bind(automatic)
+    let failing: number | null = null
+    const writes = vi
+      .spyOn(automatic, 'writeAutomaticTexts')
+      .mockImplementation((tx, ticket, bodies) =>
+        ticket.id === failing ? Promise.reject(new Error('disk full')) : write(tx, ticket, bodies),
+      )
+    try {
+      await contactWrites(connection, '5511911110008', 'oi')
+      const first = await ticketOf(connection)
+      failing = first.id
+      await contactWrites(connection, '5511911110008', 'x')
+      await contactWrites(connection, '5511911110009', 'oi')
+      const [, second] = await t.db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.whatsappId, connection.id))
+        .orderBy(asc(tickets.id))
+      expect(await botSaid(second!.id)).toEqual([MENU])
+      expect(await botSaid(first.id)).toEqual([MENU])
+      failing = null
+      const clock = vi.spyOn(performance, 'now')
+      try {
+        // Later than any sweep an earlier test's clock may have recorded.
+        clock.mockReturnValue(performance.now() + 600_000)
+        await t.services.inbound.drain()
+      } finally {
+        clock.mockRestore()
+      }
+      expect(await botSaid(first.id)).toEqual([MENU, INVALID_OPTION_TEXT, MENU])
+    } finally {
+      writes.mockRestore()
+    }
+  })
 })

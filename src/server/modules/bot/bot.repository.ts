@@ -21,11 +21,15 @@ export function botRepository(db: Executor) {
   return {
     /** Tickets with messages left for the bot, e.g. by a crash between storing and answering. */
     async ticketsWithPending(limit: number): Promise<{ companyId: number; ticketId: number }[]> {
-      return db
-        .selectDistinct({ companyId: messages.companyId, ticketId: messages.ticketId })
-        .from(messages)
-        .where(eq(messages.botPending, true))
-        .limit(limit)
+      return (
+        db
+          .selectDistinct({ companyId: messages.companyId, ticketId: messages.ticketId })
+          .from(messages)
+          .where(eq(messages.botPending, true))
+          // Oldest conversations first, whatever the plan.
+          .orderBy(asc(messages.ticketId))
+          .limit(limit)
+      )
     },
 
     pendingMessages(companyId: number, ticketId: number): Promise<PendingMessage[]> {

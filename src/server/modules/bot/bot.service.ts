@@ -189,17 +189,29 @@ export function createBotService(
     })
   }
 
-  /** One round: answers tickets with pending messages until none is left. */
+  /**
+   * One round: answers tickets with pending messages until none is left. A ticket whose answer
+   * fails is tried once per round: its messages keep their flag for the next one, and the other
+   * tickets (and the inbound pipeline that calls this) go on.
+   */
   async function answerPending(): Promise<void> {
+    const tried = new Set<number>()
     for (;;) {
-      const due = await botRepository(deps.db).ticketsWithPending(ROUND_SIZE)
+      const due = (await botRepository(deps.db).ticketsWithPending(ROUND_SIZE + tried.size)).filter(
+        ({ ticketId }) => !tried.has(ticketId),
+      )
       if (due.length === 0) return
       for (const { companyId, ticketId } of due) {
-        const answered = await answerTicket(companyId, ticketId)
-        if (!answered) continue
-        await messages.announceAutomatic(answered.after, answered.written)
-        if (answered.after.status === 'closed') ticketCore.emitDeleted(companyId, answered.before)
-        await ticketCore.emitUpdated(companyId, ticketId, answered.before)
+        tried.add(ticketId)
+        try {
+          const answered = await answerTicket(companyId, ticketId)
+          if (!answered) continue
+          await messages.announceAutomatic(answered.after, answered.written)
+          if (answered.after.status === 'closed') ticketCore.emitDeleted(companyId, answered.before)
+          await ticketCore.emitUpdated(companyId, ticketId, answered.before)
+        } catch (err) {
+          deps.log.error({ err, ticketId }, 'the bot could not answer a ticket')
+        }
       }
     }
   }
