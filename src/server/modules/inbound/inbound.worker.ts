@@ -87,9 +87,9 @@ export function createInboundWorker(
   /**
    * Applies claimed events, each chat's in arrival order. Chats made only of new messages go
    * through the set-based batch; the others, and a batch that failed, event by event with the
-   * chats in parallel.
+   * chats in parallel. Answers whether messages may be waiting for the bot.
    */
-  async function processBatch(rows: InboundEventRow[]) {
+  async function processBatch(rows: InboundEventRow[]): Promise<boolean> {
     let botHasWork = false
     const connectionsById = new Map<number, ConnectionRow | undefined>()
     const chats = new Map<string, ChatEntry[]>()
