@@ -11,6 +11,7 @@ import { contactImportJobs, contacts } from '@server/modules/contacts/contacts.t
 import { inboundEvents } from '@server/modules/inbound/inbound.table'
 import { messages } from '@server/modules/messages/messages.table'
 import { buildCompany, buildConnection, buildUser } from '@tests/factories'
+import { cloudTextWebhook } from '@tests/helpers/cloud-webhooks'
 import { signMeta } from '@tests/helpers/fake-graph'
 import { processSecrets } from '@tests/helpers/server-process-runner'
 
@@ -132,34 +133,13 @@ function killDatabaseServer() {
 }
 
 function webhook(sequence: number): { body: string; wamid: string } {
-  const from = String(5511900000000 + (sequence % 50))
   const wamid = `wamid.soak.${sequence}.${randomBytes(6).toString('hex')}`
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '551130000000', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: `Cliente ${sequence % 50}` }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: wamid,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: `soak ${sequence}` },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
+  const body = cloudTextWebhook({
+    phoneNumberId: PHONE_NUMBER_ID,
+    from: String(5511900000000 + (sequence % 50)),
+    id: wamid,
+    body: `soak ${sequence}`,
+    name: `Cliente ${sequence % 50}`,
   })
   return { body, wamid }
 }

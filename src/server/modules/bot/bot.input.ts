@@ -3,6 +3,7 @@ import type { CompanySettingValues } from '@shared/contracts/settings'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { TreeRow } from '../queues/chatbots.repository'
+import type { TrackingRow } from '../tickets/tickets.repository'
 import type { QueueRow } from '../queues/queues.table'
 import type { TicketRow } from '../tickets/tickets.table'
 import type { BotInput, BotOption, BotQueue, BotTicketChanges } from './bot.types'
@@ -13,8 +14,8 @@ const WINDOW_MS = 24 * 60 * 60 * 1000
 /** Everything the bot reads about one ticket, loaded once for all its pending messages. */
 export interface BotContext {
   ticket: TicketRow
-  /** The open attendance's chatbotAt. */
-  chatbotAt: Date | null
+  /** The open attendance (its chatbotAt starts the bot's rounds; the rating goes to its user). */
+  tracking: TrackingRow
   contact: ContactRow
   connection: ConnectionRow
   company: { name: string; timezone: string; schedules: ServiceHours }
@@ -72,7 +73,7 @@ export function botInputOf(
       isOutOfHour: ticket.isOutOfHour,
       lgpdSendMessageAt: ticket.lgpdSendMessageAt,
       lgpdAcceptedAt: ticket.lgpdAcceptedAt,
-      chatbotAt: context.chatbotAt,
+      chatbotAt: context.tracking.chatbotAt,
       optionId: ticket.botOptionId,
       vacationNoticeFor: ticket.botVacationNotice,
     },

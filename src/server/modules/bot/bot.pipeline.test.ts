@@ -62,6 +62,22 @@ async function contactWrites(connection: ConnectionRow, from: string, body: stri
   await t.services.inbound.drain()
 }
 
+let sweptAhead = 0
+/**
+ * The worker looks for messages a crash left once a sweep interval (5 s), not on every kick:
+ * drains with the clock moved past one, each time further than any sweep recorded before.
+ */
+async function drainAfterASweepInterval() {
+  sweptAhead += 600_000
+  const clock = vi.spyOn(performance, 'now')
+  try {
+    clock.mockReturnValue(performance.now() + sweptAhead)
+    await t.services.inbound.drain()
+  } finally {
+    clock.mockRestore()
+  }
+}
+
 async function ticketOf(connection: ConnectionRow) {
   const [row] = await t.db
     .select()
@@ -275,14 +291,7 @@ describe('the bot in the pipeline', () => {
       .where(and(eq(messages.ticketId, ticket.id), eq(messages.isAutomatic, true)))
     await t.db.update(tickets).set({ amountUsedBotQueues: 0 }).where(eq(tickets.id, ticket.id))
     await t.db.update(messages).set({ botPending: true }).where(eq(messages.id, first!.id))
-    // The worker looks for such messages once a sweep interval (5 s), not on every kick.
-    const clock = vi.spyOn(performance, 'now')
-    try {
-      clock.mockReturnValue(performance.now() + 6_000)
-      await t.services.inbound.drain()
-    } finally {
-      clock.mockRestore()
-    }
+    await drainAfterASweepInterval()
     expect(await botSaid(ticket.id)).toEqual([MENU])
   })
 
@@ -310,14 +319,7 @@ describe('the bot in the pipeline', () => {
       expect(await botSaid(second!.id)).toEqual([MENU])
       expect(await botSaid(first.id)).toEqual([MENU])
       failing = null
-      const clock = vi.spyOn(performance, 'now')
-      try {
-        // Later than any sweep an earlier test's clock may have recorded.
-        clock.mockReturnValue(performance.now() + 600_000)
-        await t.services.inbound.drain()
-      } finally {
-        clock.mockRestore()
-      }
+      await drainAfterASweepInterval()
       expect(await botSaid(first.id)).toEqual([MENU, INVALID_OPTION_TEXT, MENU])
     } finally {
       writes.mockRestore()

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
-import { connectionQueues, connections } from '../connections/connections.table'
+import { connectionQueues } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { chatbotsRepository, type TreeRow } from '../queues/chatbots.repository'
@@ -54,27 +54,11 @@ export function botRepository(db: Executor) {
         .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
     },
 
-    async contact(companyId: number, id: number) {
-      const [row] = await db
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
-      return row ?? null
-    },
-
     async acceptTerms(companyId: number, contactId: number, at: Date) {
       await db
         .update(contacts)
         .set({ lgpdAcceptedAt: at })
         .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
-    },
-
-    async connection(companyId: number, id: number) {
-      const [row] = await db
-        .select()
-        .from(connections)
-        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
-      return row ?? null
     },
 
     async company(companyId: number) {

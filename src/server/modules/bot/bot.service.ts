@@ -50,17 +50,17 @@ export function createBotService(
     const repo = botRepository(tx)
     const { companyId } = ticket
     if (ticket.whatsappId === null) return null
+    const ticketsTx = ticketsRepository(tx)
     const [contact, connection, company] = await Promise.all([
-      repo.contact(companyId, ticket.contactId),
-      repo.connection(companyId, ticket.whatsappId),
+      ticketsTx.findContact(companyId, ticket.contactId),
+      ticketsTx.findConnection(companyId, ticket.whatsappId),
       repo.company(companyId),
     ])
     if (!contact || !connection || !company) return null
     const { queues, options } = await repo.queuesOf(companyId, connection.id)
-    const tracking = await ticketsRepository(tx).openTracking(ticket)
     return {
       ticket,
-      chatbotAt: tracking.chatbotAt,
+      tracking: await ticketsTx.openTracking(ticket),
       contact,
       connection,
       company,
@@ -77,6 +77,12 @@ export function createBotService(
     const { connection, contact } = context
     const texts: string[] = []
     let ticket = context.ticket
+    const names = new Map<number, string>()
+    const userName = async (userId: number | null) => {
+      if (userId === null) return ''
+      if (!names.has(userId)) names.set(userId, await repo.userName(ticket.companyId, userId))
+      return names.get(userId)!
+    }
     const render = async (text: string) => {
       const queue = context.queues.find((candidate) => candidate.id === ticket.queueId)
       return renderTemplate(
@@ -84,7 +90,7 @@ export function createBotService(
         {
           contactName: contact.name,
           ticketId: ticket.id,
-          userName: ticket.userId ? await repo.userName(ticket.companyId, ticket.userId) : '',
+          userName: await userName(ticket.userId),
           queueName: queue?.name ?? '',
           connectionName: connection.name,
           companyName: context.company.name,
@@ -110,10 +116,10 @@ export function createBotService(
           texts.push(await render(step.text))
           break
         case 'update': {
-          if (step.changes.chatbotAt !== undefined) {
-            const tracking = await ticketsTx.openTracking(ticket)
-            await ticketsTx.updateTracking(tracking.id, { chatbotAt: step.changes.chatbotAt })
-            context.chatbotAt = step.changes.chatbotAt
+          const { chatbotAt } = step.changes
+          if (chatbotAt !== undefined) {
+            await ticketsTx.updateTracking(context.tracking.id, { chatbotAt })
+            context.tracking = { ...context.tracking, chatbotAt }
           }
           const values = ticketValuesOf(step.changes)
           if (Object.keys(values).length > 0) await update(values)
@@ -124,7 +130,7 @@ export function createBotService(
           context.contact = { ...contact, lgpdAcceptedAt: now }
           break
         case 'rate': {
-          const tracking = await ticketsTx.openTracking(ticket)
+          const { tracking } = context
           await repo.storeRating({
             companyId: ticket.companyId,
             ticketId: ticket.id,
