@@ -27,6 +27,7 @@ import { createSettingsService } from './modules/settings/settings.service'
 import { createTagsService } from './modules/tags/tags.service'
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
 import { createBotService } from './modules/bot/bot.service'
+import { createBotTimers } from './modules/bot/bot.timers.service'
 import { createInboundService } from './modules/inbound/inbound.service'
 import { createMessageImportService } from './modules/message-import/message-import.service'
 import { createMessagesService } from './modules/messages/messages.service'
@@ -91,6 +92,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     companies,
   })
   const bot = createBotService(deps, { settings, ticketCore, messages })
+  const botTimers = createBotTimers(deps, { settings, ticketCore, messages })
   const inbound = createInboundService(deps, {
     channels,
     ticketCore,
@@ -160,6 +162,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     messages,
     inbound,
     bot,
+    botTimers,
     sessions,
     webhooks,
     users,

@@ -36,6 +36,14 @@ export interface JobPayloads {
   'message-import.run': { companyId: number; connectionId: number }
   /** Gives every unfinished contact import a job again (contacts.import.ts). */
   'contacts.import-resume': Record<string, never>
+  /** Finds the tickets a bot timer is due on and queues their `bot.ticket-timer` jobs. */
+  'bot.timers-sweep': Record<string, never>
+  /**
+   * Applies the bot's timer due on one ticket (bot.timers.service.ts): the inactivity warning,
+   * the expiry, the rating request's expiry, the redirect to the default queue, the rotation.
+   * Keyed by `ticketTimerKey`; accepting the ticket cancels it.
+   */
+  'bot.ticket-timer': { companyId: number; ticketId: number }
   /** Marks offline the users whose heartbeat stopped (presence, 000 §2). */
   'users.expire-presence': Record<string, never>
   /** Forgets sign-in attempts older than every throttle window. */
@@ -47,6 +55,9 @@ export interface JobPayloads {
 }
 
 export type JobName = keyof JobPayloads
+
+/** The singleton key of a ticket's `bot.ticket-timer` job. */
+export const ticketTimerKey = (ticketId: number) => `ticket:${ticketId}`
 
 /** How one job's queue behaves (pg-boss queue options, plus ours). */
 export interface JobPolicy {
@@ -113,6 +124,24 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     expireInSeconds: 60,
     concurrency: 1,
     cron: '* * * * *',
+  },
+  'bot.timers-sweep': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    concurrency: 1,
+    cron: '* * * * *',
+  },
+  // A failed try is retried soon; the next sweep queues the ticket again anyway.
+  'bot.ticket-timer': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 2,
   },
   'users.expire-presence': {
     policy: 'stately',

@@ -86,6 +86,11 @@ export interface JobEngine {
     jobs: JobToSend<N>[],
     options?: { in?: Executor },
   ): Promise<void>
+  /**
+   * Cancels the job of `name` with this singleton key that waits to run (a running one goes
+   * on), inside `options.in` when given.
+   */
+  cancelKeyed(name: JobName, singletonKey: string, options?: { in?: Executor }): Promise<void>
   /** Wakes this instance's idle workers of a job, so that a job just committed starts now. */
   wake(name: JobName): void
   /** Installs or migrates the job schema, creates the queues, starts workers and schedules. */
@@ -244,6 +249,15 @@ export function createJobEngine(
           ...(delaySeconds ? { startAfter: `${delaySeconds} seconds` } : {}),
         })),
         options.in ? { db: executorRawSql(options.in) } : {},
+      )
+    },
+
+    async cancelKeyed(name, singletonKey, options = {}) {
+      const db = options.in ? executorRawSql(options.in) : raw
+      await db.executeSql(
+        `UPDATE ${schema}.job SET state = 'cancelled', completed_on = now()
+         WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry')`,
+        [name, singletonKey],
       )
     },
 

@@ -14,6 +14,8 @@ export function registerJobHandlers(jobs: JobEngine, services: Services): void {
     'inbound.media-retry': (data) => services.inbound.retryMedia(data),
     'inbound.contact-profile': (data) => services.inbound.refreshProfile(data),
     'message-import.run': (data, run) => services.messageImport.runJob(data, run),
+    'bot.timers-sweep': () => services.botTimers.sweep(),
+    'bot.ticket-timer': (data) => services.botTimers.fire(data),
     'users.expire-presence': () =>
       services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),
     'auth.prune-attempts': () => services.auth.pruneAttempts(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
@@ -128,8 +128,15 @@ export function botRepository(db: Executor) {
       return Math.max(row?.count ?? 1, 1)
     },
 
-    /** An online attendant (profile user) of the queue, picked at random; null when none is. */
-    async randomOnlineMember(companyId: number, queueId: number): Promise<number | null> {
+    /**
+     * An online attendant (profile user) of the queue other than `except`, picked at random;
+     * null when none is.
+     */
+    async randomOnlineMember(
+      companyId: number,
+      queueId: number,
+      except: number | null = null,
+    ): Promise<number | null> {
       const [row] = await db
         .select({ id: users.id })
         .from(userQueues)
@@ -140,6 +147,7 @@ export function botRepository(db: Executor) {
             eq(userQueues.queueId, queueId),
             eq(users.online, true),
             eq(users.profile, 'user'),
+            except === null ? undefined : ne(users.id, except),
           ),
         )
         .orderBy(sql`random()`)

@@ -122,6 +122,12 @@ export function createBotService(
             context.tracking = { ...context.tracking, chatbotAt }
           }
           const values = ticketValuesOf(step.changes)
+          const { queueId } = values
+          if (queueId !== undefined && queueId !== ticket.queueId) {
+            // Entering a queue starts the wait its rotation and the reports count.
+            await ticketsTx.updateTracking(context.tracking.id, { queuedAt: now, queueId })
+            context.tracking = { ...context.tracking, queuedAt: now, queueId }
+          }
           if (Object.keys(values).length > 0) await update(values)
           break
         }

@@ -16,6 +16,7 @@ import {
 import { isAdmin } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
+import { ticketTimerKey } from '@server/jobs/catalogue'
 import { parseIdList } from '@server/lib/id-list'
 import { AppError, validationError } from '@server/lib/app-error'
 import type { ConnectionRow } from '../connections/connections.table'
@@ -299,7 +300,12 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
       const refs = await references(ctx, body)
       const outcome = await deps.db.transaction(async (tx) => {
         const ticket = visible(ctx.user, await ticketsRepository(tx).lockById(ctx.companyId, id))
-        return transition(tx, ctx, ticket, body, refs)
+        const result = await transition(tx, ctx, ticket, body, refs)
+        // Whatever the bot meant to do on its own (rotate, redirect, expire) was meant for the
+        // ticket before an attendant acted: the next sweep decides afresh.
+        if (result.changed.length > 0)
+          await deps.jobs.cancelKeyed('bot.ticket-timer', ticketTimerKey(id), { in: tx })
+        return result
       })
       for (const change of outcome.changed)
         await core.emitUpdated(ctx.companyId, change.id, change.before)

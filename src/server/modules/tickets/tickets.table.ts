@@ -68,6 +68,8 @@ export const tickets = pgTable(
     }),
     /** The collective vacation (its first day) the contact was already told about. */
     botVacationNotice: text('botVacationNotice'),
+    /** When the queue's rotation last handed the waiting ticket to a member (reference §12). */
+    rotatedAt: timestamp('rotatedAt', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -106,12 +106,16 @@ const unchanged = (ticket: TicketRow): Outcome => ({
   notes: [],
 })
 
-/** Ends the attendance: tracking finished, status closed, log closed (reference §8.2 step 5). */
+/**
+ * Ends the attendance: tracking finished, status closed, logged as `logType` (reference §8.2
+ * step 5; the bot's timers log autoClose).
+ */
 export async function closeRow(
   tx: Executor,
   ticket: TicketRow,
   actorId: number | null,
   values: Partial<TicketRow> = {},
+  logType: 'closed' | 'autoClose' = 'closed',
 ) {
   const txRepo = ticketsRepository(tx)
   const now = new Date()
@@ -127,7 +131,7 @@ export async function closeRow(
     status: 'closed',
     amountUsedBotQueues: 0,
   })
-  await txRepo.log(ticket.companyId, ticket.id, 'closed', {
+  await txRepo.log(ticket.companyId, ticket.id, logType, {
     userId: actorId,
     queueId: ticket.queueId,
   })
