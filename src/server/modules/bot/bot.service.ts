@@ -51,11 +51,10 @@ export function createBotService(
     const { companyId } = ticket
     if (ticket.whatsappId === null) return null
     const ticketsTx = ticketsRepository(tx)
-    const [contact, connection, company] = await Promise.all([
-      ticketsTx.findContact(companyId, ticket.contactId),
-      ticketsTx.findConnection(companyId, ticket.whatsappId),
-      repo.company(companyId),
-    ])
+    // One after another: a transaction's queries share its one connection.
+    const contact = await ticketsTx.findContact(companyId, ticket.contactId)
+    const connection = await ticketsTx.findConnection(companyId, ticket.whatsappId)
+    const company = await repo.company(companyId)
     if (!contact || !connection || !company) return null
     const { queues, options } = await repo.queuesOf(companyId, connection.id)
     return {

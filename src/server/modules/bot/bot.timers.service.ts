@@ -48,12 +48,11 @@ export function createBotTimers(
   ): Promise<{ input: TimerInput; timeZone: string; companyName: string; queueName: string }> {
     const repo = botTimersRepository(tx)
     const { companyId } = ticket
-    const [company, queue, tracking, values] = await Promise.all([
-      repo.company(companyId),
-      ticket.queueId === null ? null : repo.queue(companyId, ticket.queueId),
-      ticketsRepository(tx).openTracking(ticket),
-      settings.companyValues(companyId, tx),
-    ])
+    // One after another: a transaction's queries share its one connection.
+    const company = await repo.company(companyId)
+    const queue = ticket.queueId === null ? null : await repo.queue(companyId, ticket.queueId)
+    const tracking = await ticketsRepository(tx).openTracking(ticket)
+    const values = await settings.companyValues(companyId, tx)
     const timeZone = company?.timezone ?? deps.defaultTimeZone
     const waitingSince = [ticket.rotatedAt, tracking.queuedAt, ticket.createdAt]
       .filter((at): at is Date => at !== null)
