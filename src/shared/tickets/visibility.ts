@@ -171,12 +171,13 @@ export function listScope(
     case 'closed': {
       // Admins (and, with allHistoric, allUserChat users) without show-all see their own history.
       const mineOnly = !showAll && (allHistoric ? canShowAllTickets(viewer) : admin)
+      // A ticket waiting for its rating is resolved for the attendant: it waits here.
       return {
         visible: and(
-          status('closed'),
+          status('closed', 'nps'),
           or(ownInView, mineOnly ? none : showAll ? showAllScope : selected(withoutQueue)),
         ),
-        latestAmong: status('closed'),
+        latestAmong: status('closed', 'nps'),
       }
     }
     case 'search': {

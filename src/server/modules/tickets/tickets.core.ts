@@ -62,7 +62,8 @@ export function createTicketCore(
   /**
    * A new ticket's status and flags, by who opens it (reference §8.5 step 4). `soleQueueId` is
    * the connection's queue when it has exactly one: a contact writing in there can only belong
-   * to it, and without it the ticket would wait without queue, unseen by its attendants.
+   * to it, and without it the ticket would wait without queue, unseen by its attendants. The bot
+   * holds (isBot) a contact's new ticket only where it has queues to offer.
    */
   async function initialValues(
     tx: Executor,
@@ -70,7 +71,7 @@ export function createTicketCore(
     contact: ContactRow,
     connection: ConnectionRow,
     origin: TicketOrigin,
-    soleQueueId: number | null,
+    { soleQueueId, hasQueues }: { soleQueueId: number | null; hasQueues: boolean },
   ): Promise<NewTicket> {
     const base = {
       contactId: contact.id,
@@ -109,7 +110,7 @@ export function createTicketCore(
     return {
       ...base,
       status,
-      isBot: status !== 'group',
+      isBot: status !== 'group' && !origin.imported && hasQueues,
       isActiveDemand: false,
       imported: origin.imported ? new Date() : null,
       queueId,
@@ -144,10 +145,10 @@ export function createTicketCore(
       results.set(ticket.contactId, { ticket, created: false, reopened: false, before: null })
 
     const values = new Map<number, NewTicket>()
-    const soleQueueId =
+    const queueChoice =
       origin.kind === 'inbound' && missing().length > 0
-        ? await repo.soleQueueOf(companyId, connection.id)
-        : null
+        ? await repo.queueChoiceOf(companyId, connection.id)
+        : { soleQueueId: null, hasQueues: false }
     for (const contactId of missing())
       values.set(
         contactId,
@@ -157,7 +158,7 @@ export function createTicketCore(
           contacts.get(contactId)!,
           connection,
           origin,
-          soleQueueId,
+          queueChoice,
         ),
       )
 

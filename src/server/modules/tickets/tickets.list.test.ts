@@ -176,6 +176,17 @@ describe('closed tab', () => {
     )
   })
 
+  test('a ticket waiting for its rating is with the resolved ones, above its older history', async () => {
+    const { company, sales, agent, ticket, asAgent } = await t.team()
+    const contact = await buildContact(t.db, company)
+    await ticket({ status: 'closed', contact, queueId: sales.id, userId: agent.id })
+    const rating = await ticket({ status: 'nps', contact, queueId: sales.id, userId: agent.id })
+    const page = await list(asAgent, { status: 'closed', queueIds: `[${sales.id}]` })
+    expect(idsOf(page)).toEqual([rating.id])
+    expect(page.tickets[0]!.status).toBe('nps')
+    expect(idsOf(await list(asAgent, { status: 'open', queueIds: `[${sales.id}]` }))).toEqual([])
+  })
+
   test('an admin without show-all sees his own history only', async () => {
     const { sales, admin, agent, ticket, asAdmin } = await t.team()
     const his = await ticket({ status: 'closed', queueId: sales.id, userId: admin.id })

@@ -162,7 +162,11 @@ export function ticketsRepository(db: Executor) {
     },
 
     /** The connection's queue when it has exactly one, else null (none, or a choice to make). */
-    async soleQueueOf(companyId: number, connectionId: number): Promise<number | null> {
+    /** The connection's queues as a new ticket sees them: its only one, and whether it has any. */
+    async queueChoiceOf(
+      companyId: number,
+      connectionId: number,
+    ): Promise<{ soleQueueId: number | null; hasQueues: boolean }> {
       const links = await db
         .select({ queueId: connectionQueues.queueId })
         .from(connectionQueues)
@@ -173,7 +177,10 @@ export function ticketsRepository(db: Executor) {
           ),
         )
         .limit(2)
-      return links.length === 1 ? links[0]!.queueId : null
+      return {
+        soleQueueId: links.length === 1 ? links[0]!.queueId : null,
+        hasQueues: links.length > 0,
+      }
     },
 
     /** `lockContactConnection` for many contacts, in a fixed order so two callers cannot deadlock. */

@@ -305,6 +305,22 @@ export const useTicketRowContentStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
   },
+  /** The bot holds the ticket: as `Badge appearance="tint" color="brand"`, with its icon. */
+  botBadge: {
+    gap: tokens.spacingHorizontalXXS,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+    ...shorthands.borderColor(tokens.colorBrandStroke2),
+  },
+  badgeIcon: {
+    fontSize: '12px',
+  },
+  /** The contact owes an answer (consent, rating): as `Badge appearance="tint" color="warning"`. */
+  waitBadge: {
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    color: tokens.colorPaletteDarkOrangeForeground2,
+    ...shorthands.borderColor(tokens.colorPaletteYellowBorder1),
+  },
   /** As `Badge appearance="tint" color="informative"`. */
   userBadge: {
     backgroundColor: tokens.colorNeutralBackground4,

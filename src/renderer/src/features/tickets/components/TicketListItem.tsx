@@ -1,5 +1,6 @@
 import { mergeClasses } from '@fluentui/react-components'
 import {
+  BotRegular,
   ArrowRepeatAllRegular,
   ArrowUndoRegular,
   ChatDismissRegular,
@@ -53,6 +54,8 @@ export interface TicketRowLabels {
   /** By rate, from 1. */
   ratings: readonly string[]
   noQueue: string
+  /** The bot holds the ticket: its badge, and what it is doing. */
+  bot: { badge: string; choosing: string; inQueue: string; choosingQueue: string }
   row: (name: string, status: string) => string
   unread: (count: number) => string
 }
@@ -85,6 +88,12 @@ export const useTicketRowLabels = (): TicketRowLabels => {
       },
       ratings: RATES.map((rate) => t('row.rating', { rate })),
       noQueue: t('queue.none'),
+      bot: {
+        badge: t('row.bot.badge'),
+        choosing: t('row.bot.choosing'),
+        inQueue: t('row.bot.inQueue'),
+        choosingQueue: t('row.bot.choosingQueue'),
+      },
       row: (name, status) => t('row.label', { name, status }),
       unread: (count) => t('row.unread', { count }),
     }),
@@ -146,6 +155,10 @@ const TicketRowContent = memo(function TicketRowContent({
   const mediaSrc = useMediaSrc()
   const name = ticket.contact.name || ticket.contact.number
   const hasUnread = ticket.unreadMessages > 0
+  // The bot answers the contact until he reaches a queue's attendant (reference §11.4).
+  const botHolds = ticket.isBot && ticket.status === 'pending' && ticket.user === null
+  // The contact owes an answer: his consent to the terms, or his rating.
+  const waitsForContact = ticket.status === 'lgpd' || ticket.status === 'nps'
   const [firstTag, ...otherTags] = ticket.tags
 
   const actions: QuickAction[] = []
@@ -204,7 +217,25 @@ const TicketRowContent = memo(function TicketRowContent({
         </div>
         <div className={styles.line}>
           <span className={styles.meta}>
-            <QueueMark queue={ticket.queue} noneLabel={labels.noQueue} classes={queueStyles} />
+            <QueueMark
+              queue={ticket.queue}
+              noneLabel={botHolds ? labels.bot.choosingQueue : labels.noQueue}
+              classes={queueStyles}
+            />
+            {botHolds && (
+              <span
+                className={mergeClasses(styles.badge, styles.botBadge)}
+                title={ticket.queue ? labels.bot.inQueue : labels.bot.choosing}
+              >
+                <BotRegular aria-hidden className={styles.badgeIcon} />
+                {labels.bot.badge}
+              </span>
+            )}
+            {waitsForContact && (
+              <span className={mergeClasses(styles.badge, styles.waitBadge)}>
+                {labels.status[ticket.status]}
+              </span>
+            )}
             <span className={styles.connection}>
               <ChannelIcon channel={ticket.channel} label={labels.channels[ticket.channel]} />
               {ticket.whatsapp?.name}
