@@ -11,6 +11,7 @@ import { registerJobHandlers } from './jobs/handlers'
 import { createMailer, type Mailer } from './lib/mailer'
 import { createTokenService } from './lib/tokens'
 import { authRoutes } from './modules/auth/auth.routes'
+import { botRoutes } from './modules/bot/bot.routes'
 import { companiesRoutes } from './modules/companies/companies.routes'
 import { connectionsRoutes } from './modules/connections/connections.routes'
 import { contactsRoutes } from './modules/contacts/contacts.routes'
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(companiesRoutes, { services })
   await app.register(helpsRoutes, { services })
   await app.register(queuesRoutes, { services })
+  await app.register(botRoutes, { services })
   await app.register(chatbotsRoutes, { services })
   await app.register(connectionsRoutes, { services })
   await app.register(mediaRoutes, { services })

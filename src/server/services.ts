@@ -27,6 +27,7 @@ import { createSettingsService } from './modules/settings/settings.service'
 import { createTagsService } from './modules/tags/tags.service'
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
 import { createBotService } from './modules/bot/bot.service'
+import { createBotSimulator } from './modules/bot/bot.simulation.service'
 import { createBotTimers } from './modules/bot/bot.timers.service'
 import { createInboundService } from './modules/inbound/inbound.service'
 import { createMessageImportService } from './modules/message-import/message-import.service'
@@ -93,6 +94,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   })
   const bot = createBotService(deps, { settings, ticketCore, messages })
   const botTimers = createBotTimers(deps, { settings, ticketCore, messages })
+  const botSimulator = createBotSimulator(deps, { settings })
   const inbound = createInboundService(deps, {
     channels,
     ticketCore,
@@ -163,6 +165,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     inbound,
     bot,
     botTimers,
+    botSimulator,
     sessions,
     webhooks,
     users,

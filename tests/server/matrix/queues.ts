@@ -1,6 +1,6 @@
 import type { MatrixPart } from './types'
 
-/** Queue writes and chatbot options: admins only, the caller's company only. */
+/** Queue writes, chatbot options and the bot's simulation: admins only, the caller's company only. */
 export const queues: MatrixPart = {
   entries: {
     'GET /queue/:id': {
@@ -25,6 +25,15 @@ export const queues: MatrixPart = {
       allowedStatus: 200,
       own: (f) => ({ url: `/queue/${f.queueId}` }),
       foreign: (f) => ({ url: `/queue/${f.foreignQueueId}` }),
+    },
+    'POST /queue/:id/simulate': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: (f) => ({ url: `/queue/${f.queueId}/simulate`, payload: { messages: ['oi'] } }),
+      foreign: (f) => ({
+        url: `/queue/${f.foreignQueueId}/simulate`,
+        payload: { messages: ['oi'] },
+      }),
     },
     'GET /chatbot': { access: 'admin', allowedStatus: 200, own: () => ({ url: '/chatbot' }) },
     'GET /chatbot/:id': {
@@ -59,6 +68,7 @@ export const queues: MatrixPart = {
     'POST /queue': { url: '/queue', payload: { name: 'A', color: '#010203' } },
     'PUT /queue/:id': { url: '/queue/1', payload: { tempoRoteador: 7 } },
     'DELETE /queue/:id': { url: '/queue/0' },
+    'POST /queue/:id/simulate': { url: '/queue/1/simulate', payload: { messages: [] } },
     'GET /chatbot': 'no input',
     'GET /chatbot/:id': { url: '/chatbot/0' },
     'POST /chatbot': { url: '/chatbot', payload: { name: 'abc' } },

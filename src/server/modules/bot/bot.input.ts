@@ -6,7 +6,7 @@ import type { TreeRow } from '../queues/chatbots.repository'
 import type { TrackingRow } from '../tickets/tickets.repository'
 import type { QueueRow } from '../queues/queues.table'
 import type { TicketRow } from '../tickets/tickets.table'
-import type { BotInput, BotOption, BotQueue, BotTicketChanges } from './bot.types'
+import type { BotConnection, BotInput, BotOption, BotQueue, BotTicketChanges } from './bot.types'
 
 /** Meta's customer-service window: free-form texts only within a day of the contact's last. */
 const WINDOW_MS = 24 * 60 * 60 * 1000
@@ -48,6 +48,26 @@ export function queuesWithTrees(queues: QueueRow[], options: TreeRow[]): BotQueu
   }))
 }
 
+/** A connection as the decisions read it. */
+export function botConnectionOf(connection: ConnectionRow): BotConnection {
+  return {
+    name: connection.name,
+    greetingMessage: connection.greetingMessage,
+    greetingMediaAttachment: connection.greetingMediaAttachment,
+    complationMessage: connection.complationMessage,
+    outOfHoursMessage: connection.outOfHoursMessage,
+    ratingMessage: connection.ratingMessage,
+    maxUseBotQueues: connection.maxUseBotQueues,
+    timeUseBotQueues: connection.timeUseBotQueues,
+    maxUseBotQueuesNPS: connection.maxUseBotQueuesNPS,
+    groupAsTicket: connection.groupAsTicket === 'enabled',
+    collectiveVacationStart: connection.collectiveVacationStart,
+    collectiveVacationEnd: connection.collectiveVacationEnd,
+    collectiveVacationMessage: connection.collectiveVacationMessage,
+    schedules: connection.schedules as ServiceHours,
+  }
+}
+
 /** The decisions' input for one message of the context's ticket. */
 export function botInputOf(
   context: BotContext,
@@ -78,22 +98,7 @@ export function botInputOf(
       vacationNoticeFor: ticket.botVacationNotice,
     },
     contact: { disableBot: contact.disableBot, lgpdAcceptedAt: contact.lgpdAcceptedAt },
-    connection: {
-      name: connection.name,
-      greetingMessage: connection.greetingMessage,
-      greetingMediaAttachment: connection.greetingMediaAttachment,
-      complationMessage: connection.complationMessage,
-      outOfHoursMessage: connection.outOfHoursMessage,
-      ratingMessage: connection.ratingMessage,
-      maxUseBotQueues: connection.maxUseBotQueues,
-      timeUseBotQueues: connection.timeUseBotQueues,
-      maxUseBotQueuesNPS: connection.maxUseBotQueuesNPS,
-      groupAsTicket: connection.groupAsTicket === 'enabled',
-      collectiveVacationStart: connection.collectiveVacationStart,
-      collectiveVacationEnd: connection.collectiveVacationEnd,
-      collectiveVacationMessage: connection.collectiveVacationMessage,
-      schedules: connection.schedules as ServiceHours,
-    },
+    connection: botConnectionOf(connection),
     queues,
     settings,
     companyHours: context.company.schedules,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
-import { connectionQueues } from '../connections/connections.table'
+import { connectionQueues, connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { chatbotsRepository, type TreeRow } from '../queues/chatbots.repository'
@@ -95,6 +95,36 @@ export function botRepository(db: Executor) {
         found.map((queue) => queue.id),
       )
       return { queues: found, options }
+    },
+
+    /** The connections that offer the queue, oldest first. */
+    connectionsOfQueue(companyId: number, queueId: number) {
+      return db
+        .select({ id: connections.id, name: connections.name })
+        .from(connectionQueues)
+        .innerJoin(connections, eq(connections.id, connectionQueues.connectionId))
+        .where(
+          and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.queueId, queueId)),
+        )
+        .orderBy(asc(connections.id))
+    },
+
+    /** The company's queue or null; with every queue's name, which options may point to. */
+    async queueAndNames(companyId: number, queueId: number) {
+      const rows = await db.select().from(queues).where(eq(queues.companyId, companyId))
+      return {
+        queue: rows.find((row) => row.id === queueId) ?? null,
+        names: new Map(rows.map((row) => [row.id, row.name])),
+      }
+    },
+
+    async userNames(companyId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.id, ids)))
+      return new Map(rows.map((row) => [row.id, row.name]))
     },
 
     async userName(companyId: number, userId: number): Promise<string> {
