@@ -6,6 +6,7 @@ import type {
   UpdateQueueBody,
 } from '@shared/contracts/queues'
 import type { UserPickerList } from '@shared/contracts/users'
+import type { SimulationBody, SimulationDto } from '@shared/contracts/bot-simulation'
 import { errorCodeOf, http } from '@renderer/lib/http'
 
 /** GET /queue: the company's queues by orderQueue. */
@@ -61,3 +62,7 @@ export const readQueueFieldError = (error: unknown): QueueFieldError | null => {
   }
   return null
 }
+
+/** POST /queue/{id}/simulate: the bot's answers to a new contact's messages, nothing sent. */
+export const simulateQueue = async (id: number, body: SimulationBody): Promise<SimulationDto> =>
+  (await http.post<SimulationDto>(`/queue/${id}/simulate`, body)).data

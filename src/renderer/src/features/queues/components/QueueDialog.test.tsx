@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { SimulationDto } from '@shared/contracts/bot-simulation'
 import type { QueueDetailDto } from '@shared/contracts/queues'
 import { defaultServiceHours } from '@shared/contracts/service-hours'
 import { http } from '@renderer/lib/http'
@@ -117,11 +118,48 @@ describe('QueueDialog', () => {
     expect(put?.body).toMatchObject({ fileListId: 4, integrationId: null })
   })
 
+  it('simulates the bot: Enter writes as the contact, the answers show, the form is not saved', async () => {
+    const user = userEvent.setup({ delay: null })
+    const writes: { url: string; body: unknown }[] = []
+    http.defaults.adapter = (config: InternalAxiosRequestConfig) => {
+      const body = JSON.parse(config.data as string) as { messages: string[] }
+      writes.push({ url: config.url ?? '', body })
+      const answer: SimulationDto = {
+        connection: { id: 7, name: 'Loja' },
+        connections: [{ id: 7, name: 'Loja' }],
+        turns: body.messages.map((message) => ({
+          message,
+          steps: [
+            { kind: 'text', text: `Resposta a ${message}` },
+            { kind: 'queue', queueName: 'Suporte' },
+          ],
+        })),
+      }
+      return Promise.resolve({ status: 200, data: answer, statusText: '', headers: {}, config })
+    }
+    const dialog = await openDialog({ scheduleType: 'company', useIntegrations: false })
+    await user.click(within(dialog).getByRole('tab', { name: 'Simular o bot' }))
+    const input = within(dialog).getByRole('textbox', { name: 'Mensagem do contato' })
+    await user.type(input, 'oi{Enter}')
+    const log = within(dialog).getByRole('log', { name: 'Conversa simulada' })
+    expect(await within(log).findByText('Resposta a oi')).toBeTruthy()
+    expect(within(log).getByText('Entrou na fila Suporte')).toBeTruthy()
+    await user.type(input, '2{Enter}')
+    expect(await within(log).findByText('Resposta a 2')).toBeTruthy()
+    // Each message replays the conversation; the queue form itself was never sent.
+    expect(writes).toEqual([
+      { url: '/queue/3/simulate', body: { messages: ['oi'] } },
+      { url: '/queue/3/simulate', body: { messages: ['oi', '2'] } },
+    ])
+    await user.click(within(dialog).getByRole('button', { name: 'Recomeçar' }))
+    expect(within(log).queryByText('Resposta a oi')).toBeNull()
+  })
+
   it('shows neither the hours tab nor the integration picker when they do not apply', async () => {
     const user = userEvent.setup({ delay: null })
     const writes = serve()
     const dialog = await openDialog({ scheduleType: 'company', useIntegrations: false })
-    expect(within(dialog).queryByRole('tab')).toBeNull()
+    expect(within(dialog).queryByRole('tab', { name: 'Horários de atendimento' })).toBeNull()
     expect(within(dialog).queryByRole('combobox', { name: 'Integração' })).toBeNull()
     expect(within(dialog).getByRole('combobox', { name: 'Lista de arquivos' })).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))

@@ -7,6 +7,7 @@ import {
   Tab,
   TabList,
 } from '@fluentui/react-components'
+import { BotRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -29,6 +30,7 @@ import {
 } from '../forms/queue-schema'
 import { useCreateQueueMutation, useUpdateQueueMutation } from '../mutations'
 import { queueQueries } from '../queries'
+import { BotSimulator } from './BotSimulator'
 import { QueueDataTab } from './QueueDataTab'
 import { useQueueDialogStyles } from './QueueDialog.styles'
 
@@ -39,7 +41,10 @@ export interface QueueDialogProps {
   onClose: () => void
 }
 
-/** The queue modal (001 §2): data and option tree; service hours when scheduleType is queue. */
+/**
+ * The queue modal (001 §2): data and option tree; service hours when scheduleType is queue; the
+ * bot's simulation once the queue exists.
+ */
 export const QueueDialog = ({ open, queueId, onClose }: QueueDialogProps) => {
   const { t } = useTranslation('queues')
   const styles = useQueueDialogStyles()
@@ -59,7 +64,9 @@ export const QueueDialog = ({ open, queueId, onClose }: QueueDialogProps) => {
   )
 }
 
-type TabValue = 'data' | 'schedules'
+type TabValue = 'data' | 'schedules' | 'simulate'
+const TAB_VALUES: readonly TabValue[] = ['data', 'schedules', 'simulate']
+const isTab = (value: unknown): value is TabValue => TAB_VALUES.includes(value as TabValue)
 const FORM_FIELDS = new Set<string>(Object.keys(emptyQueueFormValues()))
 const isFormField = (name: string): name is keyof QueueFormValues => FORM_FIELDS.has(name)
 
@@ -129,20 +136,27 @@ const QueueForm = ({ queue, onClose }: { queue: QueueDetailDto | null; onClose: 
       <DialogBody>
         <DialogTitle>{t(queue ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
         <DialogContent>
-          {withSchedules && (
+          {(withSchedules || queue) && (
             <TabList
               className={styles.tabs}
               aria-label={t('dialog.tabs.label')}
               selectedValue={tab}
-              onTabSelect={(_event, data) =>
-                setTab(data.value === 'schedules' ? 'schedules' : 'data')
-              }
+              onTabSelect={(_event, data) => {
+                if (isTab(data.value)) setTab(data.value)
+              }}
             >
               <Tab value="data">{t('dialog.tabs.data')}</Tab>
-              <Tab value="schedules">{t('dialog.tabs.schedules')}</Tab>
+              {withSchedules && <Tab value="schedules">{t('dialog.tabs.schedules')}</Tab>}
+              {queue && (
+                <Tab value="simulate" icon={<BotRegular />}>
+                  {t('dialog.tabs.simulate')}
+                </Tab>
+              )}
             </TabList>
           )}
-          {tab === 'schedules' && withSchedules ? (
+          {tab === 'simulate' && queue ? (
+            <BotSimulator queueId={queue.id} unsaved={formState.isDirty} />
+          ) : tab === 'schedules' && withSchedules ? (
             <Controller
               control={control}
               name="schedules"
