@@ -8,7 +8,7 @@ import { createServer } from 'node:net'
 import { startEmbeddedPostgres } from '@server/db/embedded-postgres'
 import { startNginx, type RunningNginx } from '../../scripts/nginx-proxy.mjs'
 import { cloudTextWebhook } from '../helpers/cloud-webhooks'
-import { signMeta } from '../helpers/fake-graph'
+import { signMeta, startFakeGraph } from '../helpers/fake-graph'
 import type {
   IngestCounts,
   IngestRequest,
@@ -64,8 +64,17 @@ if (INSTANCES === 2 && !embedded && !process.env.DATABASE_URL)
   throw new Error('two instances share a PostgreSQL server: set DATABASE_URL or BENCH_EMBEDDED')
 const secret = () => randomBytes(32).toString('hex')
 const secrets = { jwtSecret: secret(), refreshSecret: secret(), encryptionKey: secret() }
+// BENCH_BOT=1: the bot answers every new contact (lib/ingest-server.ts), its texts sent to a
+// Graph API stand-in in this process, so that their cost is the server's only.
+const GRAPH_TOKEN = 'bench-graph-token'
+const graph = process.env.BENCH_BOT === '1' ? await startFakeGraph() : null
+graph?.addPhoneNumber(PHONE_NUMBER_ID, {
+  token: GRAPH_TOKEN,
+  displayPhoneNumber: '+55 11 4000-0000',
+})
 const serverEnv = {
   ...process.env,
+  ...(graph ? { BENCH_GRAPH_URL: graph.url, BENCH_GRAPH_TOKEN: GRAPH_TOKEN } : {}),
   ...(embedded ? { DATABASE_URL: embedded.connectionString } : {}),
   BENCH_ATTENDANTS: String(ATTENDANTS),
   BENCH_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
@@ -236,6 +245,10 @@ async function runOnce(): Promise<Measured[]> {
     console.log(
       `CPU over ${processedSeconds.toFixed(1)} s: server ${(stored.cpuSeconds + secondCpu).toFixed(1)} s, provider and attendants (this process) ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`,
     )
+    if (graph)
+      console.log(
+        `the bot on: ${stored.botAnswers} answers stored, ${graph.requests.length} sent to the Graph API stand-in`,
+      )
     console.log(
       `server memory (the first instance): ${stored.rssMB.toFixed(0)} MB resident at the end, peak ${stored.peakRssMB.toFixed(0)} MB`,
     )
@@ -339,4 +352,5 @@ try {
   await consecutiveRuns(runOnce)
 } finally {
   await embedded?.stop()
+  await graph?.close()
 }

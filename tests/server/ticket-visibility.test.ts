@@ -67,7 +67,6 @@ const inShowAllReach = (viewer: TicketViewer, ticket: GeneratedTicket) =>
  */
 function unlistedBecause(viewer: TicketViewer, ticket: GeneratedTicket): string | null {
   if (isAdmin(viewer) || ticket.userId === viewer.id) return null
-  if (ticket.status === 'nps') return 'a ticket waiting for a rating is in no list'
   if (canShowAllTickets(viewer) && inShowAllReach(viewer, ticket)) return null
   const beyondOwnQueues = "show-all beyond one's own queues needs allHistoric"
   switch (ticket.status) {
@@ -84,7 +83,9 @@ function unlistedBecause(viewer: TicketViewer, ticket: GeneratedTicket): string 
         (ticket.queueId === null || viewer.queueIds.includes(ticket.queueId))
         ? null
         : 'a group ticket is listed only in the group tab'
+    // A ticket waiting for its rating is listed with the resolved ones.
     case 'closed':
+    case 'nps':
       return viewer.allHistoric === 'enabled' || inOwnQueues(viewer, ticket)
         ? null
         : beyondOwnQueues
@@ -134,9 +135,12 @@ describe('who may see a ticket: one rule, four readers', () => {
   test("a user's sockets hear of a ticket exactly when he may see it, closed history aside", () => {
     fc.assert(
       fc.property(viewers, tickets, (viewer, ticket) => {
-        // allHistoric opens closed tickets, which do not change live: it joins no room.
+        // allHistoric opens the resolved history (closed, and nps waiting for its rating) from the
+        // lists; it joins no room.
         const live =
-          ticket.status === 'closed' ? { ...viewer, allHistoric: 'disabled' as const } : viewer
+          ticket.status === 'closed' || ticket.status === 'nps'
+            ? { ...viewer, allHistoric: 'disabled' as const }
+            : viewer
         const audience = ticketAudience({ ...ticket, uuid: 'ticket-uuid' })
         expect(meets(audience, ticketRoomsOf(viewer))).toBe(ticketPolicy.see(live, ticket))
       }),

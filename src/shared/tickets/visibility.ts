@@ -55,7 +55,8 @@ export function canSeeTicket(viewer: TicketViewer, ticket: TicketFacts): boolean
     : canSeeTicketsWithoutQueue(viewer)
   if (inQueue) return true
   if (ticket.status === 'group' && seesGroupsOf(viewer, ticket.whatsappId)) return true
-  return ticket.status === 'closed' && viewer.allHistoric === 'enabled'
+  // allHistoric opens the resolved history, tickets waiting for their rating included.
+  return (ticket.status === 'closed' || ticket.status === 'nps') && viewer.allHistoric === 'enabled'
 }
 
 /**
@@ -187,12 +188,13 @@ export function listScope(
           latestAmong: all,
         }
       }
-      const base = or(own, status('pending', 'closed', 'group'))
+      // A ticket waiting for its rating is found with the resolved ones.
+      const base = or(own, status('pending', 'closed', 'nps', 'group'))
       if (admin) return { visible: and(base, or(own, selected(withoutQueue))), latestAmong: base }
       return {
         visible: or(
           own,
-          and(status('closed'), allHistoric ? all : selected(withoutQueue)),
+          and(status('closed', 'nps'), allHistoric ? all : selected(withoutQueue)),
           and(status('pending'), selected(withoutQueue), unassignedOrMine),
           and(status('group'), groups(input.queueIds)),
         ),

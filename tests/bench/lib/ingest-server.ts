@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { buildApp } from '@server/app'
 import { openDatabase } from '@server/db/client'
 import { messages } from '@server/modules/messages/messages.table'
 import { tickets } from '@server/modules/tickets/tickets.table'
-import { buildCompany, buildConnection, buildUser } from '@tests/factories'
+import { buildCompany, buildConnection, buildQueue, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, testConfig } from '@tests/helpers/test-app'
 
@@ -33,6 +33,8 @@ export interface IngestCounts {
   messages: number
   distinct: number
   tickets: number
+  /** Texts the bot stored (BENCH_BOT=1). */
+  botAnswers: number
   /** CPU seconds the server used since it was ready. */
   cpuSeconds: number
   /** Its resident memory now and at its peak, in MB. */
@@ -91,13 +93,34 @@ if (joining) {
   await new Promise(() => undefined)
 }
 
-const t = await buildTestApp({ config: secrets })
+// BENCH_GRAPH_URL (the bench's Graph API stand-in): the connection offers two queues, so the bot
+// answers every new contact with its menu (and each later message until its limit).
+const graphUrl = process.env.BENCH_GRAPH_URL
+const graphToken = process.env.BENCH_GRAPH_TOKEN ?? ''
+const withBot = Boolean(graphUrl)
+const t = await buildTestApp({
+  config: { ...secrets, ...(graphUrl ? { graph: { apiUrl: graphUrl, version: 'v21.0' } } : {}) },
+})
 const company = await buildCompany(t.db)
+const queueIds = withBot
+  ? [
+      (await buildQueue(t.db, company, { name: 'Vendas', orderQueue: 1 })).id,
+      (await buildQueue(t.db, company, { name: 'Suporte', orderQueue: 2 })).id,
+    ]
+  : []
 const connection = await buildConnection(t.db, company, {
   channel: 'whatsappapi',
   status: 'CONNECTED',
   wabaPhoneNumberId: phoneNumberId,
   wabaAppSecretSealed: t.services.channels.seal(appSecret),
+  ...(withBot
+    ? {
+        wabaAccessTokenSealed: t.services.channels.seal(graphToken),
+        greetingMessage: 'Olá {{firstName}}, escolha uma opção:',
+        maxUseBotQueues: 3,
+        queueIds,
+      }
+    : {}),
 })
 const tokens: string[] = []
 for (let i = 0; i < attendants; i++) {
@@ -106,7 +129,9 @@ for (let i = 0; i < attendants; i++) {
   tokens.push(authorization.slice('Bearer '.length))
 }
 const origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).origin
+// As production starts them (server.ts): the pipeline, and the sender of the bot's answers.
 t.services.inbound.start()
+await t.services.messages.sender.start()
 const cpuAtReady = process.cpuUsage()
 const named = await t.db.execute(sql`SELECT current_database() AS name`)
 const [current] = (named as { rows: { name: string }[] }).rows
@@ -131,11 +156,17 @@ async function answer(request: IngestRequest) {
         tickets: sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${tickets.companyId} = ${company.id})`,
       })
       .from(messages)
-      .where(eq(messages.companyId, company.id))
+      // The contacts' messages: the bot's answers are counted apart.
+      .where(and(eq(messages.companyId, company.id), eq(messages.fromMe, false)))
+    const [answers] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(eq(messages.companyId, company.id), eq(messages.isAutomatic, true)))
     const cpu = process.cpuUsage(cpuAtReady)
     send({
       type: 'counts',
       ...row!,
+      botAnswers: answers!.count,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       rssMB: process.memoryUsage().rss / 2 ** 20,
       peakRssMB: process.resourceUsage().maxRSS / 1024,

@@ -62,21 +62,11 @@ async function contactWrites(connection: ConnectionRow, from: string, body: stri
   await t.services.inbound.drain()
 }
 
-let sweptAhead = 0
 /**
- * The worker looks for messages a crash left once a sweep interval (5 s), not on every kick:
- * drains with the clock moved past one, each time further than any sweep recorded before.
+ * A round of the bot's poller, as its interval runs one to sweep what a crash left: a drain
+ * kicks it, and it answers every flagged message, whoever stored it.
  */
-async function drainAfterASweepInterval() {
-  sweptAhead += 600_000
-  const clock = vi.spyOn(performance, 'now')
-  try {
-    clock.mockReturnValue(performance.now() + sweptAhead)
-    await t.services.inbound.drain()
-  } finally {
-    clock.mockRestore()
-  }
-}
+const sweepForTheBot = () => t.services.inbound.drain()
 
 async function ticketOf(connection: ConnectionRow) {
   const [row] = await t.db
@@ -291,7 +281,7 @@ describe('the bot in the pipeline', () => {
       .where(and(eq(messages.ticketId, ticket.id), eq(messages.isAutomatic, true)))
     await t.db.update(tickets).set({ amountUsedBotQueues: 0 }).where(eq(tickets.id, ticket.id))
     await t.db.update(messages).set({ botPending: true }).where(eq(messages.id, first!.id))
-    await drainAfterASweepInterval()
+    await sweepForTheBot()
     expect(await botSaid(ticket.id)).toEqual([MENU])
   })
 
@@ -319,7 +309,7 @@ describe('the bot in the pipeline', () => {
       expect(await botSaid(second!.id)).toEqual([MENU])
       expect(await botSaid(first.id)).toEqual([MENU])
       failing = null
-      await drainAfterASweepInterval()
+      await sweepForTheBot()
       expect(await botSaid(first.id)).toEqual([MENU, INVALID_OPTION_TEXT, MENU])
     } finally {
       writes.mockRestore()

@@ -20,10 +20,16 @@ export interface PendingMessage {
 export function botRepository(db: Executor) {
   return {
     /** Tickets with messages left for the bot, e.g. by a crash between storing and answering. */
-    async ticketsWithPending(limit: number): Promise<{ companyId: number; ticketId: number }[]> {
+    async ticketsWithPending(
+      limit: number,
+    ): Promise<{ companyId: number; ticketId: number; whatsappId: number | null }[]> {
       return (
         db
-          .selectDistinct({ companyId: messages.companyId, ticketId: messages.ticketId })
+          .selectDistinct({
+            companyId: messages.companyId,
+            ticketId: messages.ticketId,
+            whatsappId: messages.whatsappId,
+          })
           .from(messages)
           .where(eq(messages.botPending, true))
           // Oldest conversations first, whatever the plan.

@@ -46,25 +46,41 @@ export function createBotService(
 ) {
   const { settings, ticketCore, messages } = collaborators
 
-  async function loadContext(tx: Executor, ticket: TicketRow): Promise<BotContext | null> {
-    const repo = botRepository(tx)
+  /** What the bot reads of a connection, the same for all its tickets of one round. */
+  type ConnectionSetup = Pick<BotContext, 'connection' | 'company' | 'queues' | 'options'>
+  /** Setups read for a set of tickets, by connection: many tickets share few connections. */
+  type RoundCache = Map<number, Promise<ConnectionSetup | null>>
+
+  async function connectionSetup(
+    companyId: number,
+    connectionId: number,
+  ): Promise<ConnectionSetup | null> {
+    const repo = botRepository(deps.db)
+    const connection = await ticketsRepository(deps.db).findConnection(companyId, connectionId)
+    const company = await repo.company(companyId)
+    if (!connection || !company) return null
+    return { connection, company, ...(await repo.queuesOf(companyId, connection.id)) }
+  }
+
+  async function loadContext(
+    tx: Executor,
+    ticket: TicketRow,
+    setup: ConnectionSetup | null,
+  ): Promise<BotContext | null> {
     const { companyId } = ticket
-    if (ticket.whatsappId === null) return null
+    if (!setup) return null
+    // The setup was read for the ticket's connection and company, or the ticket moved since.
+    const { connection } = setup
+    if (connection.id !== ticket.whatsappId || connection.companyId !== companyId) return null
     const ticketsTx = ticketsRepository(tx)
     // One after another: a transaction's queries share its one connection.
     const contact = await ticketsTx.findContact(companyId, ticket.contactId)
-    const connection = await ticketsTx.findConnection(companyId, ticket.whatsappId)
-    const company = await repo.company(companyId)
-    if (!contact || !connection || !company) return null
-    const { queues, options } = await repo.queuesOf(companyId, connection.id)
+    if (!contact) return null
     return {
+      ...setup,
       ticket,
       tracking: await ticketsTx.openTracking(ticket),
       contact,
-      connection,
-      company,
-      queues,
-      options,
       settings: await settings.companyValues(companyId, tx),
     }
   }
@@ -171,8 +187,15 @@ export function createBotService(
     return { texts, ticket }
   }
 
-  /** Reads the ticket's pending messages in order and answers each, in one transaction. */
-  async function answerTicket(companyId: number, ticketId: number): Promise<Answered | null> {
+  /**
+   * Reads the ticket's pending messages in order and answers each, in one transaction. Answers
+   * null when the bot changed nothing (it stayed silent): nobody needs to hear of it.
+   */
+  async function answerTicket(
+    companyId: number,
+    ticketId: number,
+    setup: ConnectionSetup | null,
+  ): Promise<Answered | null> {
     return deps.db.transaction(async (tx) => {
       const repo = botRepository(tx)
       const locked = await ticketsRepository(tx).lockById(companyId, ticketId)
@@ -183,18 +206,22 @@ export function createBotService(
         companyId,
         pending.map((message) => message.id),
       )
-      const context = await loadContext(tx, locked)
+      const context = await loadContext(tx, locked, setup)
       if (!context) return null
       const queues = queuesWithTrees(context.queues, context.options)
       const texts: string[] = []
+      let acted = false
       for (const message of pending) {
         if (context.ticket.status === 'closed') break
         const now = new Date()
         const steps = decideBot(botInputOf(context, queues, message.body, now))
+        if (steps.every((step) => step.kind === 'silent')) continue
+        acted = true
         const applied = await apply(tx, context, steps, now)
         texts.push(...applied.texts)
         context.ticket = applied.ticket
       }
+      if (!acted) return null
       const written = await messages.writeAutomaticTexts(tx, context.ticket, texts)
       return { before: locked, after: context.ticket, written }
     })
@@ -212,10 +239,16 @@ export function createBotService(
         ({ ticketId }) => !tried.has(ticketId),
       )
       if (due.length === 0) return
-      for (const { companyId, ticketId } of due) {
+      // Read afresh for each set of tickets: an admin's change is seen within one set.
+      const round: RoundCache = new Map()
+      for (const { companyId, ticketId, whatsappId } of due) {
         tried.add(ticketId)
         try {
-          const answered = await answerTicket(companyId, ticketId)
+          // Read before the ticket's transaction: the embedded database has one connection.
+          if (whatsappId !== null && !round.has(whatsappId))
+            round.set(whatsappId, connectionSetup(companyId, whatsappId))
+          const setup = whatsappId === null ? null : await round.get(whatsappId)!
+          const answered = await answerTicket(companyId, ticketId, setup)
           if (!answered) continue
           await messages.announceAutomatic(answered.after, answered.written)
           if (answered.after.status === 'closed') ticketCore.emitDeleted(companyId, answered.before)

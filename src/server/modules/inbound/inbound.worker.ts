@@ -139,24 +139,24 @@ export function createInboundWorker(
     return botHasWork || slow.length > 0
   }
 
-  let lastBotSweep = -Infinity
-  /** Messages a crash left unanswered: looked for once a sweep interval, not on every kick. */
-  async function sweepForBot() {
-    if (performance.now() - lastBotSweep < SWEEP_INTERVAL_MS) return
-    lastBotSweep = performance.now()
-    await bot.answerPending()
-  }
-
   /**
-   * One round: claims batches until none is due, the bot answering what each stored for it (and,
-   * now and then, what a crash left).
+   * The bot answers on a poller of its own, so that the next batch (and its messages' events)
+   * never waits for it; its interval sweeps what a crash left unanswered.
    */
+  const botPoller = createPoller({
+    name: 'bot answers',
+    intervalMs: SWEEP_INTERVAL_MS,
+    run: () => bot.answerPending(),
+    log: deps.log,
+  })
+
+  /** One round: claims batches until none is due, kicking the bot after those that need it. */
   async function drain() {
     for (;;) {
       const claimedAt = performance.now()
       const rows = await repo.claim(BATCH_SIZE)
-      if (rows.length === 0) return sweepForBot()
-      if (await settings.snapshot(() => processBatch(rows))) await bot.answerPending()
+      if (rows.length === 0) return
+      if (await settings.snapshot(() => processBatch(rows))) void botPoller.kick()
       // Under a steady stream, claims at least GATHER_MS apart let the next batch gather: a
       // batch costs about the same few statements whatever its size, so many small ones cost
       // far more. Counted from the claim, so a batch that took that long waits no more.
@@ -174,12 +174,21 @@ export function createInboundWorker(
   })
 
   return {
-    /** Drains now, or once more after the running drain; resolves when that is done. */
-    kick: () => poller.kick(),
-    /** Resumes events left by a crash, then sweeps for due retries. */
-    start: () => poller.start(),
-    /** No more drains; resolves when the running one is over. */
-    stop: () => poller.stop(),
+    /**
+     * Drains now, or once more after the running drain; resolves when that is done and the bot
+     * has answered what it stored.
+     */
+    kick: async () => {
+      await poller.kick()
+      await botPoller.kick()
+    },
+    /** Resumes events left by a crash, then sweeps for due retries and unanswered messages. */
+    start: () => {
+      poller.start()
+      botPoller.start()
+    },
+    /** No more drains nor answers; resolves when the running ones are over. */
+    stop: () => Promise.all([poller.stop(), botPoller.stop()]).then(() => undefined),
   }
 }
 
