@@ -5,6 +5,7 @@ import type { SimulationBody, SimulationDto } from '@shared/contracts/bot-simula
 import { renderTemplate } from '../messages/messages.template'
 import { chatbotsRepository } from '../queues/chatbots.repository'
 import type { SettingsService } from '../settings/settings.service'
+import { asksConsent } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import { botConnectionOf, queuesWithTrees } from './bot.input'
 import { botRepository } from './bot.repository'
@@ -65,9 +66,9 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
       ])
 
       // A new contact's new ticket, as the pipeline opens it (tickets.core initialValues).
-      const asksConsent = values.enableLGPD === 'enabled' && values.lgpdMessage.trim() !== ''
+      const contact = { disableBot: false, lgpdAcceptedAt: null }
       const ticket: BotTicket = {
-        status: asksConsent ? 'lgpd' : 'pending',
+        status: asksConsent(values, contact) ? 'lgpd' : 'pending',
         queueId: connection ? (queues.length === 1 ? queues[0]!.id : null) : queue.id,
         userId: null,
         isGroup: false,
@@ -89,7 +90,7 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
         {
           timeZone,
           ticket,
-          contact: { disableBot: false, lgpdAcceptedAt: null },
+          contact,
           connection: botConnection,
           queues: queuesWithTrees(queues, options),
           settings: values,

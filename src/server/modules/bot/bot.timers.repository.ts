@@ -73,15 +73,7 @@ export function botTimersRepository(db: Executor) {
         .limit(limit)
     },
 
-    /** What the timers read besides the ticket and its connection. */
-    async company(companyId: number) {
-      const [row] = await db
-        .select({ name: companies.name, timezone: companies.timezone })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-      return row ?? null
-    },
-
+    /** The ticket's queue as its rotation reads it. */
     async queue(companyId: number, queueId: number) {
       const [row] = await db
         .select({

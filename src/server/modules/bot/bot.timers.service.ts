@@ -46,11 +46,13 @@ export function createBotTimers(
     connection: ConnectionRow,
     now: Date,
   ): Promise<{ input: TimerInput; timeZone: string; companyName: string; queueName: string }> {
-    const repo = botTimersRepository(tx)
     const { companyId } = ticket
     // One after another: a transaction's queries share its one connection.
-    const company = await repo.company(companyId)
-    const queue = ticket.queueId === null ? null : await repo.queue(companyId, ticket.queueId)
+    const company = await botRepository(tx).company(companyId)
+    const queue =
+      ticket.queueId === null
+        ? null
+        : await botTimersRepository(tx).queue(companyId, ticket.queueId)
     const tracking = await ticketsRepository(tx).openTracking(ticket)
     const values = await settings.companyValues(companyId, tx)
     const timeZone = company?.timezone ?? deps.defaultTimeZone

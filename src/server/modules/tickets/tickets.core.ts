@@ -44,6 +44,21 @@ export interface TicketPresentation {
 }
 
 /**
+ * Whether a contact's new ticket starts by asking his consent to the privacy terms (`lgpd`):
+ * the company asks, with a message, of everyone each time or of those who never accepted.
+ */
+export function asksConsent(
+  company: Pick<CompanySettingValues, 'enableLGPD' | 'lgpdMessage' | 'lgpdConsent'>,
+  contact: Pick<ContactRow, 'lgpdAcceptedAt'>,
+): boolean {
+  return (
+    company.enableLGPD === 'enabled' &&
+    company.lgpdMessage.trim() !== '' &&
+    (company.lgpdConsent === 'enabled' || !contact.lgpdAcceptedAt)
+  )
+}
+
+/**
  * The one routine that finds or creates a contact's active ticket on a connection
  * (reference §8.5 "Build it right"), and the one way ticket changes reach sockets. Every path
  * that opens tickets — inbound messages, POST /tickets, forwards — goes through here.
@@ -91,12 +106,7 @@ export function createTicketCore(
     }
     const company = await settings.companyValues(companyId, tx)
     const groupAsTicket = connection.groupAsTicket === 'enabled'
-    const asLgpd =
-      !origin.imported &&
-      !contact.isGroup &&
-      company.enableLGPD === 'enabled' &&
-      company.lgpdMessage.trim() !== '' &&
-      (company.lgpdConsent === 'enabled' || !contact.lgpdAcceptedAt)
+    const asLgpd = !origin.imported && !contact.isGroup && asksConsent(company, contact)
     const status: TicketStatus = asLgpd
       ? 'lgpd'
       : !contact.isGroup || groupAsTicket
