@@ -77,3 +77,33 @@ function bindParameters(text: string, values: unknown[]): SQL {
   chunks.push(sql.raw(text.slice(last)))
   return sql.join(chunks)
 }
+
+/** Raw SQL that knows its statements in flight, so that its owner can wait for them. */
+export interface TrackedRawSql extends RawSql {
+  /** Resolves when no statement sent through this executor is running. */
+  drained(): Promise<void>
+}
+
+/**
+ * Tracks the statements sent through `raw`. pg-boss completes or fails a job without awaiting
+ * the statement, so its `stop` can resolve while that statement still runs: the job engine
+ * drains them before the pool may close under them.
+ */
+export function trackedRawSql(raw: RawSql): TrackedRawSql {
+  const running = new Set<Promise<unknown>>()
+  return {
+    executeSql(text, values) {
+      const statement = raw.executeSql(text, values)
+      const settled = statement.then(
+        () => undefined,
+        () => undefined,
+      )
+      running.add(settled)
+      void settled.then(() => running.delete(settled))
+      return statement
+    },
+    async drained() {
+      while (running.size > 0) await Promise.all([...running])
+    },
+  }
+}

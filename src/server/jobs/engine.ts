@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Executor } from '@server/db/client'
-import { executorRawSql, type RawSql } from '@server/db/raw-sql'
+import { executorRawSql, trackedRawSql, type RawSql } from '@server/db/raw-sql'
 import { JOB_POLICIES, type JobName, type JobPayloads, type JobPolicy } from './catalogue'
 
 /** What a handler learns about the job it runs. */
@@ -122,7 +122,7 @@ export interface JobEngine {
  * instances; a failure is logged with the job's id and retried by its queue's policy.
  */
 export function createJobEngine(
-  raw: RawSql,
+  rawSql: RawSql,
   log: Logger,
   settings: JobEngineSettings = DEFAULT_JOB_SETTINGS,
 ): JobEngine {
@@ -131,6 +131,7 @@ export function createJobEngine(
     ...settings.policies?.[name],
   })
   const schema = settings.schema ?? 'pgboss'
+  const raw = trackedRawSql(rawSql)
   const boss = new PgBoss({
     db: raw,
     schema,
@@ -280,6 +281,7 @@ export function createJobEngine(
           await started.catch(() => undefined)
           stopping.abort()
           await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+          await raw.drained()
         }
         state = 'stopped'
       })()
