@@ -57,6 +57,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     history,
     // A session's status changes are told the way the connections module tells every change.
     events: createConnectionEvents(deps),
+    refusesCalls: async (companyId) =>
+      (await settings.companyValues(companyId)).acceptCallWhatsapp === 'disabled',
     ...(options.makeSocket ? { makeSocket: options.makeSocket } : {}),
   })
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))

@@ -10,6 +10,7 @@ import type {
 
 export interface BotInputOverrides {
   text?: string
+  message?: BotInput['message']
   now?: Date
   windowOpen?: boolean
   ticket?: Partial<BotTicket>
@@ -32,6 +33,7 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
     now: overrides.now ?? TUESDAY_10H,
     timeZone: 'America/Sao_Paulo',
     text: overrides.text ?? 'oi',
+    message: overrides.message ?? 'text',
     ticket: {
       status: 'pending',
       queueId: null,
@@ -49,7 +51,12 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
       vacationNoticeFor: null,
       ...overrides.ticket,
     },
-    contact: { disableBot: false, lgpdAcceptedAt: null, ...overrides.contact },
+    contact: {
+      disableBot: false,
+      lgpdAcceptedAt: null,
+      acceptAudioMessage: true,
+      ...overrides.contact,
+    },
     connection: {
       name: 'Loja',
       greetingMessage: 'Olá {{firstName}}!',
@@ -78,6 +85,9 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
       sendQueuePosition: COMPANY_SETTING_DEFAULTS.sendQueuePosition,
       sendQueuePositionMessage: COMPANY_SETTING_DEFAULTS.sendQueuePositionMessage,
       userRandom: 'disabled',
+      acceptAudioMessageContact: COMPANY_SETTING_DEFAULTS.acceptAudioMessageContact,
+      acceptCallWhatsapp: COMPANY_SETTING_DEFAULTS.acceptCallWhatsapp,
+      AcceptCallWhatsappMessage: COMPANY_SETTING_DEFAULTS.AcceptCallWhatsappMessage,
       ...overrides.settings,
     },
     companyHours: defaultServiceHours(),

@@ -121,7 +121,12 @@ export class FakeSocket implements BaileysSocket {
     return Promise.resolve()
   }
 
-  rejectCall = () => Promise.resolve()
+  /** Calls refused through the socket: [call id, caller]. */
+  rejected: Array<[string, string]> = []
+  rejectCall = (callId: string, callFrom: string) => {
+    this.rejected.push([callId, callFrom])
+    return Promise.resolve()
+  }
 
   qr(code: string) {
     this.ev.emit('connection.update', { qr: code })

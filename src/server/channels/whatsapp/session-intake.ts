@@ -55,6 +55,8 @@ export interface SessionIntakeOptions {
   history?: HistoryIntake
   /** Pauses before re-offering events the intake refused. */
   retryDelaysMs: readonly number[]
+  /** Whether the company refuses calls (acceptCallWhatsapp disabled): its ringing calls end. */
+  refusesCalls?: (companyId: number) => Promise<boolean>
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -118,6 +120,16 @@ export function createSessionIntake(deps: Pick<CoreDeps, 'log'>, options: Sessio
       }
     }
     return resolved
+  }
+
+  /** Ends calls the company does not take while they ring; the intake stores them either way. */
+  async function refuse(session: IntakeSession, socket: BaileysSocket, calls: WACallEvent[]) {
+    try {
+      if (!socket.rejectCall || !(await options.refusesCalls?.(session.companyId))) return
+      for (const call of calls) await socket.rejectCall(call.id, call.from)
+    } catch (err) {
+      deps.log.warn({ err, connectionId: session.connectionId }, 'a call could not be refused')
+    }
   }
 
   function deliver(session: IntakeSession, build: () => Promise<BaileysEnvelope[]>) {
@@ -206,6 +218,7 @@ export function createSessionIntake(deps: Pick<CoreDeps, 'log'>, options: Sessio
       socket.ev.on('call', (calls) => {
         const offers = calls.filter((call: WACallEvent) => call.status === 'offer' && !call.isGroup)
         if (offers.length === 0) return
+        void refuse(session, socket, offers)
         deliver(session, () =>
           Promise.all(
             offers.map(async (call) =>

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const ME = { id: '5511900000000:12@s.whatsapp.net', lid: '99999999999999:12@lid', name: 'Loja' }
 
-function setup(timing = {}) {
+function setup(timing = {}, refusesCalls?: (companyId: number) => Promise<boolean>) {
   const hub = recordingHub()
   const intake = recordingIntake()
   const factory = fakeSocketFactory()
@@ -46,6 +46,7 @@ function setup(timing = {}) {
       intake,
       events: createConnectionEvents({ db: t.db, realtime: hub }),
       makeSocket: factory.makeSocket,
+      refusesCalls,
       timing: {
         reconnectDelaysMs: [10, 20, 30],
         maxReconnects: 3,
@@ -80,8 +81,11 @@ async function elapse(manager: WhatsappSessionManager, ms: number) {
   await manager.settled()
 }
 
-async function connected(connection: ConnectionRow) {
-  const context = setup()
+async function connected(
+  connection: ConnectionRow,
+  refusesCalls?: (companyId: number) => Promise<boolean>,
+) {
+  const context = setup({}, refusesCalls)
   await context.manager.start(connection.companyId, connection.id)
   const socket = context.factory.sockets[0]!
   socket.pair(ME)
@@ -474,6 +478,33 @@ describe('whatsapp session manager: intake', () => {
     })
     expect((events[2] as InboundMessage).content).toMatchObject({ kind: 'media', size: 99 })
     expect(JSON.stringify(payloads)).toContain('"type":"Buffer"')
+  })
+
+  it('ends a ringing call when the company refuses calls, and still hands it to the intake', async () => {
+    const refusing = await whatsappConnection()
+    const taking = await whatsappConnection()
+    const refuses = (companyId: number) => Promise.resolve(companyId === refusing.companyId)
+    const ring = (id: string) => ({
+      chatId: '5511988887777@s.whatsapp.net',
+      from: '5511988887777@s.whatsapp.net',
+      id,
+      date: new Date(),
+      status: 'offer' as const,
+      offline: false,
+    })
+    for (const [connection, callId] of [
+      [refusing, 'CALL-R'],
+      [taking, 'CALL-T'],
+    ] as const) {
+      const { manager, intake, socket } = await connected(connection, refuses)
+      socket.ev.emit('call', [ring(callId), { ...ring(callId), status: 'terminate' }])
+      await manager.settled()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(intake.received.flatMap((batch) => batch.payloads)).toHaveLength(1)
+      expect(socket.rejected).toEqual(
+        connection === refusing ? [['CALL-R', '5511988887777@s.whatsapp.net']] : [],
+      )
+    }
   })
 
   it('offers a batch again when the intake fails once', async () => {

@@ -5,7 +5,12 @@ import type { InboundIntake } from '../types'
 import { companySecretBox, loadAuthState, wipeAuthState, type StoredAuthState } from './auth-state'
 import { createDirectory, type Directory } from './directory'
 import type { OwnerLine } from './owner-calls'
-import { createSessionIntake, type HistoryIntake, type IntakeSession } from './session-intake'
+import {
+  createSessionIntake,
+  type HistoryIntake,
+  type IntakeSession,
+  type SessionIntakeOptions,
+} from './session-intake'
 import { createSessionOwnership, type OwnerRequest } from './session-ownership'
 import {
   baileysLogger,
@@ -58,6 +63,7 @@ export const DEFAULT_SESSION_TIMING: SessionTiming = {
 export interface WhatsappSessionManagerOptions {
   intake: InboundIntake
   history?: HistoryIntake
+  refusesCalls?: SessionIntakeOptions['refusesCalls']
   events: SessionEvents
   makeSocket?: MakeSocket
   timing?: Partial<SessionTiming>
@@ -105,6 +111,7 @@ export function createWhatsappSessionManager(
     intake: options.intake,
     history: options.history,
     retryDelaysMs: timing.intakeRetryDelaysMs,
+    refusesCalls: options.refusesCalls,
   })
   /** The driver's answer to calls other instances hand over; set once a driver serves them. */
   let answerOwnerCall: ((connectionId: number, request: string) => Promise<string>) | undefined
@@ -558,14 +565,6 @@ export function createWhatsappSessionManager(
     directoryOf(connectionId: number): Directory | undefined {
       const session = sessions.get(connectionId)
       return session?.open ? session.directory : undefined
-    },
-
-    /** Refuses a ringing call (acceptCallWhatsapp disabled); false without an open socket. */
-    async rejectCall(connectionId: number, callId: string, callFrom: string): Promise<boolean> {
-      const socket = socketFor(connectionId)
-      if (!socket?.rejectCall) return false
-      await socket.rejectCall(callId, callFrom)
-      return true
     },
   }
 }

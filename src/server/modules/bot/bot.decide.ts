@@ -3,6 +3,7 @@ import { isOpen } from '@server/lib/service-hours'
 import { vacationActive } from './bot.hours'
 import { decideMenu } from './bot.menu'
 import { decideRating } from './bot.rating'
+import { decideAudio, decideCall } from './bot.refusals'
 import { throttle } from './bot.throttle'
 import { decideTree } from './bot.tree'
 import {
@@ -93,11 +94,17 @@ function keepWithinWindow(input: BotInput, steps: BotStep[]): BotStep[] {
 
 /**
  * Everything the bot does about one inbound message, in the order of reference §11.3 and its
- * "Build it right" (rating, consent, vacation, hours, menu, tree). Each stage either handles the
- * message or passes it on, possibly with changes that the next stages see.
+ * "Build it right" (rating, consent, vacation, hours, menu, tree), then the audio refusal,
+ * which answers whoever holds the ticket. A call is no answer to the bot: only its refusal runs.
  */
 export function decideBot(input: BotInput): BotStep[] {
-  if (!botsTicket(input)) return []
+  if (input.message === 'call') return keepWithinWindow(input, decideCall(input))
+  const steps = botsTicket(input) ? decideStages(input) : []
+  return keepWithinWindow(input, [...steps, ...decideAudio(input)])
+}
+
+/** Each stage either handles the message or passes it on, with changes the next stages see. */
+function decideStages(input: BotInput): BotStep[] {
   const stages = [decideRating, decideConsent, decideVacation, decideHours, decideMenu, decideTree]
   const steps: BotStep[] = []
   let current = input
@@ -108,5 +115,5 @@ export function decideBot(input: BotInput): BotStep[] {
     for (const step of decision.steps)
       if (step.kind === 'update') current = withChanges(current, step.changes)
   }
-  return keepWithinWindow(input, steps)
+  return steps
 }

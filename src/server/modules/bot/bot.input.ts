@@ -6,7 +6,15 @@ import type { TreeRow } from '../queues/chatbots.repository'
 import type { TrackingRow } from '../tickets/tickets.repository'
 import type { QueueRow } from '../queues/queues.table'
 import type { TicketRow } from '../tickets/tickets.table'
-import type { BotConnection, BotInput, BotOption, BotQueue, BotTicketChanges } from './bot.types'
+import { refusesAudio, refusesCalls } from './bot.refusals'
+import type {
+  BotConnection,
+  BotInput,
+  BotMessageKind,
+  BotOption,
+  BotQueue,
+  BotTicketChanges,
+} from './bot.types'
 
 /** Meta's customer-service window: free-form texts only within a day of the contact's last. */
 const WINDOW_MS = 24 * 60 * 60 * 1000
@@ -68,11 +76,15 @@ export function botConnectionOf(connection: ConnectionRow): BotConnection {
   }
 }
 
+/** What the bot reads a stored message as: a call notice, an audio, or words. */
+export const botMessageKindOf = (mediaType: string): BotMessageKind =>
+  mediaType === 'call_log' ? 'call' : mediaType === 'audio' ? 'audio' : 'text'
+
 /** The decisions' input for one message of the context's ticket. */
 export function botInputOf(
   context: BotContext,
   queues: BotQueue[],
-  text: string,
+  message: { body: string; mediaType: string },
   now: Date,
 ): BotInput {
   const { ticket, contact, connection, settings } = context
@@ -80,7 +92,8 @@ export function botInputOf(
   return {
     now,
     timeZone: context.company.timezone,
-    text,
+    text: message.body,
+    message: botMessageKindOf(message.mediaType),
     ticket: {
       status: ticket.status,
       queueId: ticket.queueId,
@@ -97,7 +110,11 @@ export function botInputOf(
       optionId: ticket.botOptionId,
       vacationNoticeFor: ticket.botVacationNotice,
     },
-    contact: { disableBot: contact.disableBot, lgpdAcceptedAt: contact.lgpdAcceptedAt },
+    contact: {
+      disableBot: contact.disableBot,
+      lgpdAcceptedAt: contact.lgpdAcceptedAt,
+      acceptAudioMessage: contact.acceptAudioMessage,
+    },
     connection: botConnectionOf(connection),
     queues,
     settings,
@@ -138,4 +155,21 @@ export function botListens(
     (connection.collectiveVacationMessage.trim() !== '' &&
       connection.collectiveVacationStart !== null)
   )
+}
+
+/**
+ * Whether the bot reads this new message of the contact: a call or an audio it refuses, on any
+ * ticket; anything else only on a ticket it listens to (`botListens`).
+ */
+export function botHears(
+  listens: boolean,
+  ticket: TicketRow,
+  mediaType: string,
+  sender: { acceptAudioMessage: boolean },
+  settings: Pick<CompanySettingValues, 'acceptAudioMessageContact' | 'acceptCallWhatsapp'>,
+): boolean {
+  if (ticket.imported !== null) return false
+  const kind = botMessageKindOf(mediaType)
+  if (kind === 'call') return refusesCalls(settings)
+  return listens || (kind === 'audio' && refusesAudio(ticket.isGroup, sender, settings))
 }

@@ -14,6 +14,8 @@ import { userQueues, users } from '../users/users.table'
 export interface PendingMessage {
   id: number
   body: string
+  /** As stored: an audio and a call notice are read for what they are, not their words. */
+  mediaType: string
 }
 
 /** The bot's reads and its own writes; ticket changes go through the tickets repository. */
@@ -40,7 +42,7 @@ export function botRepository(db: Executor) {
 
     pendingMessages(companyId: number, ticketId: number): Promise<PendingMessage[]> {
       return db
-        .select({ id: messages.id, body: messages.body })
+        .select({ id: messages.id, body: messages.body, mediaType: messages.mediaType })
         .from(messages)
         .where(
           and(

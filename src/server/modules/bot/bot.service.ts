@@ -3,21 +3,24 @@ import type { Executor } from '@server/db/client'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { WriteResult } from '../messages/messages.compose'
 import { renderTemplate } from '../messages/messages.template'
-import type { AutomaticWrites } from '../messages/outbound.types'
+import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import { closeRow } from '../tickets/tickets.transitions'
 import { decideBot } from './bot.decide'
+import type { BotEars } from '../inbound/inbound.types'
 import {
+  botHears,
   botInputOf,
   botListens,
   queuesWithTrees,
   ticketValuesOf,
   type BotContext,
 } from './bot.input'
-import { botRepository } from './bot.repository'
+import { greetingAttachmentOf } from './bot.attachment'
+import { botRepository, type PendingMessage } from './bot.repository'
 import type { BotStep } from './bot.types'
 
 /** Tickets answered per round; the rest wait for the next one. */
@@ -86,11 +89,18 @@ export function createBotService(
   }
 
   /** Applies one message's steps; answers the texts to send, rendered, and the ticket after. */
-  async function apply(tx: Executor, context: BotContext, steps: BotStep[], now: Date) {
+  async function apply(
+    tx: Executor,
+    context: BotContext,
+    message: PendingMessage,
+    steps: BotStep[],
+    now: Date,
+  ) {
     const ticketsTx = ticketsRepository(tx)
     const repo = botRepository(tx)
     const { connection, contact } = context
-    const texts: string[] = []
+    const texts: AutomaticText[] = []
+    const say = async (text: string) => texts.push({ body: await render(text) })
     let ticket = context.ticket
     const names = new Map<number, string>()
     const userName = async (userId: number | null) => {
@@ -127,9 +137,17 @@ export function createBotService(
 
     for (const step of steps) {
       switch (step.kind) {
-        case 'send':
-          texts.push(await render(step.text))
+        case 'send': {
+          const attachment = step.withGreetingMedia
+            ? greetingAttachmentOf(connection.greetingMediaAttachment)
+            : undefined
+          texts.push({
+            body: await render(step.text),
+            ...(step.quoteMessage ? { quotedMsgId: message.id } : {}),
+            ...(attachment ? { attachment } : {}),
+          })
           break
+        }
         case 'update': {
           const { chatbotAt } = step.changes
           if (chatbotAt !== undefined) {
@@ -159,17 +177,17 @@ export function createBotService(
             rate: step.rate,
           })
           await ticketsTx.updateTracking(tracking.id, { ratingAt: now, rated: true })
-          texts.push(await render(connection.complationMessage))
+          await say(connection.complationMessage)
           await close()
           break
         }
         case 'close':
-          if (step.farewell) texts.push(await render(connection.complationMessage))
+          if (step.farewell) await say(connection.complationMessage)
           await close()
           break
         case 'queuePosition': {
           const place = await repo.placeInLine(ticket.companyId, ticket, step.queueId)
-          texts.push(`${context.settings.sendQueuePositionMessage} *${place}*`)
+          texts.push({ body: `${context.settings.sendQueuePositionMessage} *${place}*` })
           break
         }
         case 'assignRandom': {
@@ -181,6 +199,12 @@ export function createBotService(
           await ticketsTx.log(ticket.companyId, ticket.id, step.type, { queueId: ticket.queueId })
           break
         case 'silent':
+          // Meta refuses free-form text outside its window: the answer is skipped, not failed.
+          if (step.reason === 'windowClosed')
+            deps.log.info(
+              { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id },
+              'bot answer skipped: outside the 24-hour window',
+            )
           break
       }
     }
@@ -209,15 +233,16 @@ export function createBotService(
       const context = await loadContext(tx, locked, setup)
       if (!context) return null
       const queues = queuesWithTrees(context.queues, context.options)
-      const texts: string[] = []
+      const texts: AutomaticText[] = []
       let acted = false
       for (const message of pending) {
         if (context.ticket.status === 'closed') break
         const now = new Date()
-        const steps = decideBot(botInputOf(context, queues, message.body, now))
+        const steps = decideBot(botInputOf(context, queues, message, now))
+        if (steps.length === 0) continue
+        const applied = await apply(tx, context, message, steps, now)
         if (steps.every((step) => step.kind === 'silent')) continue
         acted = true
-        const applied = await apply(tx, context, steps, now)
         texts.push(...applied.texts)
         context.ticket = applied.ticket
       }
@@ -264,18 +289,25 @@ export function createBotService(
     answerPending,
 
     /**
-     * The tickets of `tickets` (on one connection) whose contacts' new messages the bot reads,
-     * in the caller's transaction: the pipeline stores those messages flagged for it.
+     * What the bot reads of the new messages of `tickets` (on one connection), in the caller's
+     * transaction: the pipeline stores those messages flagged for it.
      */
-    async listening(tx: Executor, connection: ConnectionRow, tickets: TicketRow[]) {
-      if (tickets.length === 0) return new Set<number>()
+    async listening(
+      tx: Executor,
+      connection: ConnectionRow,
+      tickets: TicketRow[],
+    ): Promise<BotEars> {
       const company = await settings.companyValues(connection.companyId, tx)
-      const hasQueues = await botRepository(tx).hasQueues(connection.companyId, connection.id)
-      return new Set(
+      const hasQueues =
+        tickets.length > 0 &&
+        (await botRepository(tx).hasQueues(connection.companyId, connection.id))
+      const listened = new Set(
         tickets
           .filter((ticket) => botListens(ticket, connection, company, hasQueues))
           .map((ticket) => ticket.id),
       )
+      return (ticket, mediaType, sender) =>
+        botHears(listened.has(ticket.id), ticket, mediaType, sender, company)
     },
   }
 }

@@ -3,7 +3,7 @@ import { decideBot } from './bot.decide'
 import type { BotInput, BotTicket } from './bot.types'
 
 /** What the simulation starts from: a new contact's new ticket, and everything else as today. */
-export type SimulationStart = Omit<BotInput, 'text' | 'now'>
+export type SimulationStart = Omit<BotInput, 'text' | 'now' | 'message'>
 
 export interface SimulationNames {
   queueName(id: number): string
@@ -36,7 +36,7 @@ export function simulateConversation(
       ticket = { ...ticket, status: 'closed' }
       steps.push({ kind: 'closed' })
     }
-    const decided = decideBot({ ...start, ticket, contact, text: message, now })
+    const decided = decideBot({ ...start, ticket, contact, text: message, message: 'text', now })
     for (const step of decided) {
       switch (step.kind) {
         case 'send':

@@ -66,7 +66,7 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
       ])
 
       // A new contact's new ticket, as the pipeline opens it (tickets.core initialValues).
-      const contact = { disableBot: false, lgpdAcceptedAt: null }
+      const contact = { disableBot: false, lgpdAcceptedAt: null, acceptAudioMessage: true }
       const ticket: BotTicket = {
         status: asksConsent(values, contact) ? 'lgpd' : 'pending',
         queueId: connection ? (queues.length === 1 ? queues[0]!.id : null) : queue.id,

@@ -4,7 +4,7 @@ import { ticketTimerKey } from '@server/jobs/catalogue'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { WriteResult } from '../messages/messages.compose'
 import { renderTemplate } from '../messages/messages.template'
-import type { AutomaticWrites } from '../messages/outbound.types'
+import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
@@ -157,13 +157,13 @@ export function createBotTimers(
       const action = dueTimer(input)
       if (!action) return null
       const { after, text } = await apply(tx, ticket, action, now)
-      const texts: string[] = []
+      const texts: AutomaticText[] = []
       if (text.trim()) {
         const contact = await ticketsTx.findContact(companyId, ticket.contactId)
         const userName =
           ticket.userId === null ? '' : await botRepository(tx).userName(companyId, ticket.userId)
-        texts.push(
-          renderTemplate(
+        texts.push({
+          body: renderTemplate(
             text,
             {
               contactName: contact?.name ?? '',
@@ -175,7 +175,7 @@ export function createBotTimers(
             },
             { now, timeZone },
           ),
-        )
+        })
       }
       const written = await messages.writeAutomaticTexts(tx, after, texts)
       return { before: ticket, after, written }

@@ -14,6 +14,8 @@ export interface BotInput {
   timeZone: string
   /** The message's text, as typed (a button or list answer's id for interactive replies). */
   text: string
+  /** What the contact sent: words (any kind but these two), an audio, or a call. */
+  message: BotMessageKind
   ticket: BotTicket
   contact: BotContact
   connection: BotConnection
@@ -28,6 +30,8 @@ export interface BotInput {
    */
   windowOpen: boolean
 }
+
+export type BotMessageKind = 'text' | 'audio' | 'call'
 
 export interface BotTicket {
   status: TicketStatus
@@ -58,6 +62,8 @@ export interface BotContact {
   disableBot: boolean
   /** When the contact accepted the privacy terms, if ever. */
   lgpdAcceptedAt: Date | null
+  /** The contact's audio is taken (its own switch, beside the company's). */
+  acceptAudioMessage: boolean
 }
 
 export interface BotConnection {
@@ -114,6 +120,9 @@ export type BotSettings = Pick<
   | 'sendQueuePosition'
   | 'sendQueuePositionMessage'
   | 'userRandom'
+  | 'acceptAudioMessageContact'
+  | 'acceptCallWhatsapp'
+  | 'AcceptCallWhatsappMessage'
 >
 
 /** What the bot changes on the ticket; only the fields named change. */
@@ -137,7 +146,14 @@ export interface BotTicketChanges {
  * §9.7): the pipeline renders them for the ticket before they are stored and sent.
  */
 export type BotStep =
-  | { kind: 'send'; text: string; withGreetingMedia?: boolean }
+  | {
+      kind: 'send'
+      text: string
+      /** The connection's greeting attachment goes with the text as its caption. */
+      withGreetingMedia?: boolean
+      /** The answer quotes the contact's message it answers. */
+      quoteMessage?: boolean
+    }
   | { kind: 'update'; changes: BotTicketChanges }
   /** The contact accepted the privacy terms now. */
   | { kind: 'consent' }

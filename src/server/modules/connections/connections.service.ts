@@ -15,6 +15,7 @@ import { createConnectionEvents } from './connections.events'
 import { createFacebookOnboarding } from './connections.facebook'
 import { authorize, connectionPolicy, type SessionAction } from './connections.policy'
 import { presentWithQueues } from './connections.presenter'
+import { releaseGreetingFile } from './connections.greeting-file'
 import { connectionsRepository } from './connections.repository'
 import type { PageChannel } from './connections.rules'
 import { createConnectionWrites, type ConnectionCollaborators } from './connections.writes'
@@ -126,7 +127,7 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
         throw new AppError('ERR_NO_WAPP_FOUND')
       }
       if (row.greetingMediaAttachment && row.greetingMediaAttachment !== stored.path)
-        await media.remove(ctx.companyId, row.greetingMediaAttachment)
+        await releaseGreetingFile(deps.db, media, ctx.companyId, row.greetingMediaAttachment)
       return changed(updated)
     },
 
@@ -137,7 +138,7 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
       const updated = await repo.update(ctx.companyId, id, { greetingMediaAttachment: null })
       if (!updated) throw new AppError('ERR_NO_WAPP_FOUND')
       if (row.greetingMediaAttachment)
-        await media.remove(ctx.companyId, row.greetingMediaAttachment)
+        await releaseGreetingFile(deps.db, media, ctx.companyId, row.greetingMediaAttachment)
       return changed(updated)
     },
 

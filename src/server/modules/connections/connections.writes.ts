@@ -15,6 +15,7 @@ import type { ConnectionEvents } from './connections.events'
 import type { FacebookOnboarding } from './connections.facebook'
 import type { SessionAction } from './connections.policy'
 import { presentWithQueues } from './connections.presenter'
+import { releaseGreetingFile } from './connections.greeting-file'
 import { connectionsRepository } from './connections.repository'
 import {
   assertCredentialsPresent,
@@ -338,7 +339,7 @@ export function createConnectionWrites(
       events.deleted(companyId, id)
       if (promoted) await events.updated(companyId, [promoted])
       if (removed.greetingMediaAttachment)
-        await media.remove(companyId, removed.greetingMediaAttachment)
+        await releaseGreetingFile(deps.db, media, companyId, removed.greetingMediaAttachment)
       if (removed.facebookPageId) await facebook.unsubscribePage(removed, removed.facebookPageId)
       return { message: 'Session disconnected.' }
     },

@@ -17,7 +17,7 @@ import type { SeenContact } from './inbound.profiles'
 import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository, type TicketTouch } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
-import type { BotReader } from './inbound.types'
+import type { BotEars, BotReader } from './inbound.types'
 
 /** A stored event whose messages the set-based path may apply. */
 export interface BatchRow {
@@ -44,8 +44,8 @@ export function newMessageValues(input: {
   ticketId: number
   senderId: number
   quotedMsgId: number | null
-  /** The bot reads the ticket's new messages from the contact. */
-  botListens: boolean
+  /** Whether the bot reads the message, by the kind it is stored as. */
+  botHears: (mediaType: string) => boolean
 }): typeof messages.$inferInsert {
   const { connection, event, media } = input
   const { stored } = media
@@ -73,7 +73,7 @@ export function newMessageValues(input: {
     remoteJid: event.chat.jid ?? null,
     dataJson: event.raw,
     createdAt: event.timestamp,
-    botPending: input.botListens && !event.fromMe && !event.imported,
+    botPending: !event.fromMe && !event.imported && input.botHears(mediaType),
   }
 }
 
@@ -294,7 +294,7 @@ export function createInboundBatch(
     items: Item[],
     known: Map<string, number>,
     callTimeZones: Map<number, string>,
-    listened: Set<number>,
+    ears: Map<number, BotEars>,
   ) {
     return items.map(({ event, row, media, ticket, sender }) =>
       newMessageValues({
@@ -310,7 +310,7 @@ export function createInboundBatch(
         quotedMsgId: event.quotedProviderId
           ? (known.get(messageKey(row.connection.id, event.quotedProviderId)) ?? null)
           : null,
-        botListens: listened.has(ticket!.id),
+        botHears: (mediaType) => ears.get(row.connection.id)!(ticket!, mediaType, sender!),
       }),
     )
   }
@@ -407,13 +407,15 @@ export function createInboundBatch(
       items.map((item) => ({ connection: item.row.connection, contact: item.chat! })),
     )
     const ticketsBefore = await resolveTickets(tx, items)
-    const listened = new Set<number>()
-    for (const list of groupBy(items, (item) => item.row.connection.id).values()) {
+    const ears = new Map<number, BotEars>()
+    for (const [connectionId, list] of groupBy(items, (item) => item.row.connection.id)) {
       const tickets = [...new Map(list.map((item) => [item.ticket!.id, item.ticket!])).values()]
-      for (const id of await collaborators.bot.listening(tx, list[0]!.row.connection, tickets))
-        listened.add(id)
+      ears.set(
+        connectionId,
+        await collaborators.bot.listening(tx, list[0]!.row.connection, tickets),
+      )
     }
-    const values = messageValues(items, known, callTimeZones, listened)
+    const values = messageValues(items, known, callTimeZones, ears)
     const insertedRows = await txRepo.insertMessages(values)
 
     const byKey = new Map(

@@ -144,6 +144,7 @@ export function createInboundHandlers(
       const quoted = event.quotedProviderId
         ? await txRepo.findMessageByWid(connection.id, event.quotedProviderId)
         : null
+      const ears = await bot.listening(tx, connection, [found.ticket])
       const values = newMessageValues({
         connection,
         event,
@@ -152,7 +153,7 @@ export function createInboundHandlers(
         ticketId: found.ticket.id,
         senderId: sender.id,
         quotedMsgId: quoted?.id ?? null,
-        botListens: (await bot.listening(tx, connection, [found.ticket])).has(found.ticket.id),
+        botHears: (mediaType) => ears(found.ticket, mediaType, sender),
       })
       const message = await txRepo.insertMessage(values)
       if (!message) return null

@@ -37,10 +37,17 @@ export interface InboundMediaStore {
   signedUrl(companyId: number, relative: string): string
 }
 
+/** Whether the bot reads a contact's new message: its ticket, its stored kind, its sender. */
+export type BotEars = (
+  ticket: TicketRow,
+  mediaType: string,
+  sender: { acceptAudioMessage: boolean },
+) => boolean
+
 /** What the pipeline needs from the bot: which messages it reads, and a turn to answer them. */
 export interface BotReader {
-  /** The tickets (of one connection) whose contacts' new messages are stored for the bot. */
-  listening(tx: Executor, connection: ConnectionRow, tickets: TicketRow[]): Promise<Set<number>>
+  /** What the bot reads of the new messages of these tickets (of one connection). */
+  listening(tx: Executor, connection: ConnectionRow, tickets: TicketRow[]): Promise<BotEars>
   /** Answers every message stored for the bot; called once the messages are committed. */
   answerPending(): Promise<void>
 }

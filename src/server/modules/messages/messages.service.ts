@@ -153,14 +153,25 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       )
     },
 
-    async writeAutomaticTexts(tx, ticket, bodies) {
+    async writeAutomaticTexts(tx, ticket, answers) {
       const { whatsappId } = ticket
-      const texts = bodies.filter((body) => body.trim() !== '')
-      if (whatsappId === null || texts.length === 0) return NOTHING_WRITTEN
+      const kept = answers.filter(({ body, attachment }) => attachment || body.trim() !== '')
+      if (whatsappId === null || kept.length === 0) return NOTHING_WRITTEN
       return compose.writeOutgoing(
         tx,
         ticket,
-        texts.map((body) => automaticRow(ticket, whatsappId, body)),
+        kept.map(({ body, quotedMsgId, attachment }) => ({
+          ...automaticRow(ticket, whatsappId, body),
+          ...(quotedMsgId !== undefined ? { quotedMsgId } : {}),
+          ...(attachment
+            ? {
+                mediaType: attachment.kind,
+                mediaPath: attachment.path,
+                mediaName: attachment.name,
+                mediaMime: attachment.mime,
+              }
+            : {}),
+        })),
         { resetUnread: false },
       )
     },

@@ -18,13 +18,33 @@ export interface AutomaticMessages {
   addPrivateNote(companyId: number, ticketId: number, userId: number, body: string): Promise<void>
 }
 
+/** A file of the company's media sent with an automatic text as its caption. */
+export interface AutomaticAttachment {
+  /** Relative to the company's media folder; the message shares the file, never copies it. */
+  path: string
+  name: string
+  mime: string
+  kind: 'image' | 'video'
+}
+
+/** One of the bot's answers, rendered: a text, quoting the contact's message or with a file. */
+export interface AutomaticText {
+  body: string
+  quotedMsgId?: number
+  attachment?: AutomaticAttachment
+}
+
 /** What the bot needs of the messages module: its answers, stored with what they change. */
 export interface AutomaticWrites {
   /**
-   * Stores texts already rendered as the ticket's next outgoing messages, in the caller's
-   * transaction; blank ones are skipped.
+   * Stores answers already rendered as the ticket's next outgoing messages, in the caller's
+   * transaction; blank texts without a file are skipped.
    */
-  writeAutomaticTexts(tx: Executor, ticket: TicketRow, bodies: string[]): Promise<WriteResult>
+  writeAutomaticTexts(
+    tx: Executor,
+    ticket: TicketRow,
+    answers: AutomaticText[],
+  ): Promise<WriteResult>
   /** After the commit of `writeAutomaticTexts`: the messages' events, then the sender. */
   announceAutomatic(ticket: TicketRow, written: WriteResult): Promise<void>
 }
