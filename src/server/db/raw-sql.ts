@@ -82,6 +82,8 @@ function bindParameters(text: string, values: unknown[]): SQL {
 export interface TrackedRawSql extends RawSql {
   /** Resolves when no statement sent through this executor is running. */
   drained(): Promise<void>
+  /** How many statements sent through this executor are running now. */
+  running(): number
 }
 
 /**
@@ -105,5 +107,6 @@ export function trackedRawSql(raw: RawSql): TrackedRawSql {
     async drained() {
       while (running.size > 0) await Promise.all([...running])
     },
+    running: () => running.size,
   }
 }

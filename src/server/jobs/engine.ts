@@ -121,6 +121,22 @@ export interface JobEngine {
  * crash (a running job whose instance died is tried again after its expiry) and run once across
  * instances; a failure is logged with the job's id and retried by its queue's policy.
  */
+/**
+ * How long a stop waits for the last handlers and statements: a statement waiting for a client
+ * of a closing pool may never run.
+ */
+const SETTLE_MS = 2_000
+
+/** `work`, or nothing once `deadline` (epoch ms) passed. */
+function until(work: Promise<void>, deadline: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
+
+/** After the microtasks queued now: what a resolved statement or handler leads to has begun. */
+const afterMicrotasks = () => new Promise((resolve) => setImmediate(resolve))
+
 export function createJobEngine(
   rawSql: RawSql,
   log: Logger,
@@ -222,6 +238,27 @@ export function createJobEngine(
     }
   }
 
+  async function idle() {
+    while (inFlight.size > 0) await Promise.all([...inFlight])
+  }
+
+  /**
+   * Once pg-boss stopped: it resolves with no job in hand even while a worker's fetch is running
+   * (which then hands a job over), and completes or fails a job without awaiting the statement.
+   * Fetches, handlers and completions end here, one leading to the next, before the pool may
+   * close under them.
+   */
+  async function settle() {
+    const deadline = Date.now() + SETTLE_MS
+    while (Date.now() < deadline) {
+      await until(raw.drained(), deadline)
+      await afterMicrotasks()
+      if (inFlight.size === 0 && raw.running() === 0) return
+      await until(idle(), deadline)
+      await afterMicrotasks()
+    }
+  }
+
   return {
     handle(name, handler) {
       if (started) throw new Error(`job handler for ${name} registered after start`)
@@ -281,7 +318,7 @@ export function createJobEngine(
           await started.catch(() => undefined)
           stopping.abort()
           await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
-          await raw.drained()
+          await settle()
         }
         state = 'stopped'
       })()
@@ -295,9 +332,7 @@ export function createJobEngine(
         throw new Error(`job queue ${PROBED_QUEUE} is missing`)
     },
 
-    async idle() {
-      while (inFlight.size > 0) await Promise.all([...inFlight])
-    },
+    idle,
 
     async settled(names, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs
