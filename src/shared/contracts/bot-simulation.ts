@@ -36,8 +36,12 @@ export const SIMULATION_SILENCES = [
 
 /** One thing the bot does in answer to a message, in order. */
 export const SimulatedStep = Type.Union([
-  /** A text the contact would receive. */
-  Type.Object({ kind: Type.Literal('text'), text: Type.String() }),
+  /** A text the contact would receive, with the connection's greeting file as its media. */
+  Type.Object({
+    kind: Type.Literal('text'),
+    text: Type.String(),
+    file: Type.Optional(Type.Union([Type.Literal('image'), Type.Literal('video')])),
+  }),
   /** The ticket enters a queue. */
   Type.Object({ kind: Type.Literal('queue'), queueName: Type.String() }),
   /** The ticket is given to an attendant (it still waits to be accepted). */

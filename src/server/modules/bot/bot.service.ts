@@ -1,6 +1,7 @@
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import type { ConnectionRow } from '../connections/connections.table'
+import type { BotEars } from '../inbound/inbound.types'
 import type { WriteResult } from '../messages/messages.compose'
 import { renderTemplate } from '../messages/messages.template'
 import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
@@ -10,7 +11,6 @@ import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import { closeRow } from '../tickets/tickets.transitions'
 import { decideBot } from './bot.decide'
-import type { BotEars } from '../inbound/inbound.types'
 import {
   botHears,
   botInputOf,

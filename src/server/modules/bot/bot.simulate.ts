@@ -1,4 +1,5 @@
 import type { SimulatedStep } from '@shared/contracts/bot-simulation'
+import { greetingAttachmentOf } from './bot.attachment'
 import { decideBot } from './bot.decide'
 import type { BotInput, BotTicket } from './bot.types'
 
@@ -23,13 +24,19 @@ export function simulateConversation(
   now: Date,
   names: SimulationNames,
 ): { message: string; steps: SimulatedStep[] }[] {
+  const greetingFile = greetingAttachmentOf(start.connection.greetingMediaAttachment)
   let ticket: BotTicket = start.ticket
   let contact = start.contact
   return messages.map((message) => {
     if (ticket.status === 'closed') ticket = start.ticket
     const steps: SimulatedStep[] = []
-    const text = (body: string) => {
-      if (body.trim()) steps.push({ kind: 'text', text: names.render(body, ticket, now) })
+    const text = (body: string, file?: 'image' | 'video') => {
+      if (body.trim() || file)
+        steps.push({
+          kind: 'text',
+          text: names.render(body, ticket, now),
+          ...(file ? { file } : {}),
+        })
     }
     const close = (farewell: boolean) => {
       if (farewell) text(start.connection.complationMessage)
@@ -40,7 +47,7 @@ export function simulateConversation(
     for (const step of decided) {
       switch (step.kind) {
         case 'send':
-          text(step.text)
+          text(step.text, step.withGreetingMedia ? greetingFile?.kind : undefined)
           break
         case 'update': {
           const { queueId, userId } = step.changes

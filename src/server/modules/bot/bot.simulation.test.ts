@@ -10,6 +10,7 @@ import {
 } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { connections } from '../connections/connections.table'
 import { messages } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
 
@@ -107,9 +108,15 @@ describe('POST /queue/:id/simulate', () => {
   })
 
   test('"sair" ends the conversation with the farewell; the next message starts over', async () => {
-    const { admin, sales } = await storefront()
+    const { admin, sales, connection } = await storefront()
+    await t.db
+      .update(connections)
+      .set({ greetingMediaAttachment: 'connections/boas-vindas.mp4' })
+      .where(eq(connections.id, connection.id))
     const response = await simulate(admin, sales.id, { messages: ['oi', 'sair', 'oi de novo'] })
     const { turns } = response.json<SimulationDto>()
+    // The menu carries the connection's greeting video; the farewell does not.
+    expect(turns[0]!.steps[0]).toMatchObject({ kind: 'text', file: 'video' })
     expect(turns[1]!.steps).toEqual([{ kind: 'text', text: 'Até logo!' }, { kind: 'closed' }])
     expect(turns[2]!.steps[0]).toMatchObject({ kind: 'text' })
     expect((turns[2]!.steps[0] as { text: string }).text).toContain('*[ 1 ]* - Vendas')

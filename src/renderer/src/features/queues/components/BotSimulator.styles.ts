@@ -40,6 +40,15 @@ export const useBotSimulatorStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     boxShadow: tokens.shadow2,
   },
+  /** The greeting file that goes with a text, named above it. */
+  file: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    marginBottom: tokens.spacingVerticalXS,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
   note: {
     alignSelf: 'center',
     display: 'inline-flex',

@@ -1,5 +1,6 @@
 import { Button, Caption1, Field, Input, Option, Text } from '@fluentui/react-components'
 import {
+  AttachRegular,
   CheckmarkCircleRegular,
   ChatDismissRegular,
   PeopleQueueRegular,
@@ -164,12 +165,19 @@ export const BotSimulator = ({ queueId, unsaved }: BotSimulatorProps) => {
 
 const Turn = ({ message, steps }: { message: string; steps: SimulatedStep[] }) => {
   const styles = useBotSimulatorStyles()
+  const { t } = useTranslation('queues')
   return (
     <>
       <div className={`${styles.bubble} ${styles.contact}`}>{message}</div>
       {steps.map((step, index) =>
         step.kind === 'text' ? (
           <div key={index} className={`${styles.bubble} ${styles.bot}`}>
+            {step.file && (
+              <span className={styles.file}>
+                <AttachRegular aria-hidden />
+                {t(`simulator.file.${step.file}`)}
+              </span>
+            )}
             {step.text}
           </div>
         ) : (

@@ -130,7 +130,12 @@ describe('QueueDialog', () => {
         turns: body.messages.map((message) => ({
           message,
           steps: [
-            { kind: 'text', text: `Resposta a ${message}` },
+            // The menu carries the connection's greeting image.
+            {
+              kind: 'text',
+              text: `Resposta a ${message}`,
+              ...(message === 'oi' ? { file: 'image' } : {}),
+            },
             { kind: 'queue', queueName: 'Suporte' },
           ],
         })),
@@ -142,7 +147,8 @@ describe('QueueDialog', () => {
     const input = within(dialog).getByRole('textbox', { name: 'Mensagem do contato' })
     await user.type(input, 'oi{Enter}')
     const log = within(dialog).getByRole('log', { name: 'Conversa simulada' })
-    expect(await within(log).findByText('Resposta a oi')).toBeTruthy()
+    expect(await within(log).findByText(/Resposta a oi$/)).toBeTruthy()
+    expect(within(log).getByText('Com a imagem de saudação')).toBeTruthy()
     expect(within(log).getByText('Entrou na fila Suporte')).toBeTruthy()
     await user.type(input, '2{Enter}')
     expect(await within(log).findByText('Resposta a 2')).toBeTruthy()
@@ -152,7 +158,7 @@ describe('QueueDialog', () => {
       { url: '/queue/3/simulate', body: { messages: ['oi', '2'] } },
     ])
     await user.click(within(dialog).getByRole('button', { name: 'Recomeçar' }))
-    expect(within(log).queryByText('Resposta a oi')).toBeNull()
+    expect(within(log).queryByText(/Resposta a oi$/)).toBeNull()
   })
 
   it('shows neither the hours tab nor the integration picker when they do not apply', async () => {
