@@ -20,8 +20,29 @@ export function run(command, args, options = {}) {
   })
 }
 
-export const npx = (bin, args, options) =>
-  run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', bin, ...args], options)
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+
+export const npx = (bin, args, options) => run(NPX, ['--no-install', bin, ...args], options)
+
+/** Runs a command with its output kept; resolves to its exit code, its output and its time. */
+export function capture(command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now()
+    const child = spawn(command, args, { shell: process.platform === 'win32' })
+    const chunks = []
+    child.stdout.on('data', (chunk) => chunks.push(chunk))
+    child.stderr.on('data', (chunk) => chunks.push(chunk))
+    const done = (code) =>
+      resolve({ code, output: Buffer.concat(chunks).toString(), ms: Date.now() - started })
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(String(error)))
+      done(1)
+    })
+    child.on('close', (code, signal) => done(signal ? 1 : code))
+  })
+}
+
+export const captureNpx = (bin, args) => capture(NPX, ['--no-install', bin, ...args])
 
 /** The Electron executable when the optional `electron` package downloaded its binary, else null. */
 export function electronBinary() {

@@ -3,19 +3,46 @@
 // then two server instances behind nginx on one PostgreSQL, in Chromium.
 // PostgreSQL: TEST_DATABASE_URL names a server whose user may create databases (.ci/run starts
 // one); without it that pass is skipped with a notice, and CI fails instead of skipping.
-import { npx, run } from './lib.mjs'
+import { capture, captureNpx, npx, run } from './lib.mjs'
+
+/**
+ * The checks that read the code without running it. Each is one process on one core: they run
+ * side by side (CI has two cores; lint, the longest, sets the pace), each output printed whole
+ * when it ends.
+ */
+const staticChecks = [
+  ['type-check', () => captureNpx('tsc', ['-b', 'tsconfig.json'])],
+  ['lint', () => captureNpx('eslint', ['--max-warnings', '0', '.'])],
+  ['import graph', () => captureNpx('depcruise', ['src', '--config', '.dependency-cruiser.cjs'])],
+  ['format', () => captureNpx('prettier', ['--check', '.'])],
+  ['migrations', () => capture(process.execPath, ['scripts/check-migrations.mjs'])],
+]
+
+async function runStaticChecks() {
+  const failed = []
+  await Promise.all(
+    staticChecks.map(async ([name, check]) => {
+      const { code, output, ms } = await check()
+      const mark = code === 0 ? '✔' : '✘'
+      console.log(`\n${mark} ${name} (${seconds(ms)})\n${output.trimEnd()}`)
+      if (code !== 0) failed.push(name)
+    }),
+  )
+  if (failed.length > 0) throw new Error(`failed: ${failed.join(', ')}`)
+}
+
+/**
+ * The route tests, each worker reusing its loaded modules from file to file: every file builds
+ * its own app and database, and importing the whole server again per file cost about half the
+ * stage. (Set on the command line: vitest reads `isolate` from the root config only, and the
+ * renderer's tests need their isolation.)
+ */
+const SERVER_TESTS = ['run', '--project', 'server', '--isolate=false']
 
 const steps = [
-  ['type-check', () => npx('tsc', ['-b', 'tsconfig.json'])],
-  ['lint', () => npx('eslint', ['--max-warnings', '0', '.'])],
-  ['import graph', () => npx('depcruise', ['src', '--config', '.dependency-cruiser.cjs'])],
-  ['format', () => npx('prettier', ['--check', '.'])],
-  ['migrations', () => run(process.execPath, ['scripts/check-migrations.mjs'])],
+  ['static checks (types, lint, imports, format, migrations)', runStaticChecks],
   ['unit tests', () => npx('vitest', ['run', '--project', 'unit'])],
-  [
-    'route tests (PGlite)',
-    () => npx('vitest', ['run', '--project', 'server'], { env: withoutDatabaseUrl() }),
-  ],
+  ['route tests (PGlite)', () => npx('vitest', SERVER_TESTS, { env: withoutDatabaseUrl() })],
   ['route tests (PostgreSQL)', postgresPass],
   ['build', () => run('npm', ['run', 'build'])],
   ['end-to-end (Chromium)', () => npx('playwright', ['test'])],
@@ -37,7 +64,7 @@ async function postgresPass() {
     )
     return
   }
-  await npx('vitest', ['run', '--project', 'server'], {
+  await npx('vitest', SERVER_TESTS, {
     env: { ...process.env, DATABASE_URL: url },
   })
 }
