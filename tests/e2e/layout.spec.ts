@@ -132,6 +132,8 @@ test('the first Tab offers a skip past the menu to the page', async ({ page }) =
   // From the top of the document, as after a load.
   await page.reload()
   await expect(page.getByRole('main')).toBeVisible()
+  // The list's first page in: its skeleton, replaced meanwhile, would take the focus with it.
+  await expect(page.getByRole('status', { name: 'Carregando atendimentos…' })).toHaveCount(0)
   await page.keyboard.press('Tab')
   const skip = page.getByRole('button', { name: 'Pular para o conteúdo' })
   await expect(skip).toBeFocused()
