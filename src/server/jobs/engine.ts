@@ -116,12 +116,6 @@ export interface JobEngine {
 }
 
 /**
- * The one job engine (ARCHITECTURE.md, background work): pg-boss 10 on the app's own database —
- * PostgreSQL, or the embedded PGlite through raw SQL — in the `pgboss` schema. Jobs survive a
- * crash (a running job whose instance died is tried again after its expiry) and run once across
- * instances; a failure is logged with the job's id and retried by its queue's policy.
- */
-/**
  * How long a stop waits for the last handlers and statements: a statement waiting for a client
  * of a closing pool may never run.
  */
@@ -137,6 +131,12 @@ function until(work: Promise<void>, deadline: number): Promise<void> {
 /** After the microtasks queued now: what a resolved statement or handler leads to has begun. */
 const afterMicrotasks = () => new Promise((resolve) => setImmediate(resolve))
 
+/**
+ * The one job engine (ARCHITECTURE.md, background work): pg-boss 10 on the app's own database —
+ * PostgreSQL, or the embedded PGlite through raw SQL — in the `pgboss` schema. Jobs survive a
+ * crash (a running job whose instance died is tried again after its expiry) and run once across
+ * instances; a failure is logged with the job's id and retried by its queue's policy.
+ */
 export function createJobEngine(
   rawSql: RawSql,
   log: Logger,

@@ -1,6 +1,6 @@
 import type { Executor } from '@server/db/client'
 import type { MediaService } from '../media/media.service'
-import { connectionsRepository } from './connections.repository'
+import { messagesRepository } from '../messages/messages.repository'
 
 /**
  * Removes a greeting file its connection no longer uses, unless greetings already sent show it:
@@ -12,6 +12,6 @@ export async function releaseGreetingFile(
   companyId: number,
   path: string,
 ): Promise<void> {
-  if (await connectionsRepository(db).fileInMessages(companyId, path)) return
+  if (await messagesRepository(db).fileShared(companyId, path)) return
   await media.remove(companyId, path)
 }

@@ -3,7 +3,6 @@ import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { prepared } from '@server/db/prepared'
 import { companies } from '../companies/companies.table'
-import { messages } from '../messages/messages.table'
 import { queues } from '../queues/queues.table'
 import { connectionQueues, connections, type ConnectionRow } from './connections.table'
 import type { Channel } from '@shared/contracts/connections'
@@ -26,16 +25,6 @@ const ofPageAccount = (channel: Channel, accountId: string) =>
 
 export function connectionsRepository(db: Executor) {
   return {
-    /** Whether a message shows this file: a greeting already sent shares the connection's. */
-    async fileInMessages(companyId: number, path: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.companyId, companyId), eq(messages.mediaPath, path)))
-        .limit(1)
-      return Boolean(row)
-    },
-
     list(companyId: number, channel?: Channel): Promise<ConnectionRow[]> {
       return db
         .select()

@@ -134,8 +134,11 @@ export function messagesRepository(db: Executor) {
       return row ?? null
     },
 
-    /** Whether another message still points at the stored file (forwards share it). */
-    async fileShared(companyId: number, mediaPath: string, exceptId: number): Promise<boolean> {
+    /**
+     * Whether a message (other than `exceptId`) points at the stored file: forwards share it,
+     * and the bot's greetings share their connection's.
+     */
+    async fileShared(companyId: number, mediaPath: string, exceptId?: number): Promise<boolean> {
       const [row] = await db
         .select({ id: messages.id })
         .from(messages)
@@ -143,7 +146,7 @@ export function messagesRepository(db: Executor) {
           and(
             eq(messages.companyId, companyId),
             eq(messages.mediaPath, mediaPath),
-            ne(messages.id, exceptId),
+            exceptId === undefined ? undefined : ne(messages.id, exceptId),
           ),
         )
         .limit(1)
