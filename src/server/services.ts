@@ -72,7 +72,16 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     userIds: (companyId, ids) => users.existing(companyId, ids),
   })
   const queues = createQueuesService(deps, { companies, chatbots })
-  const connectionCollaborators = { channels, companies, queues, graph, media, sessions }
+  const connectionCollaborators = {
+    channels,
+    companies,
+    queues,
+    graph,
+    media,
+    sessions,
+    // The messages service is built after the connections; the closure runs only once it is.
+    fileShown: (companyId: number, path: string) => messages.fileShown(companyId, path),
+  }
   const connections = createConnectionsService(deps, connectionCollaborators)
   const connectionsAdmin = createConnectionsAdminService(deps, connectionCollaborators)
   const ticketCore = createTicketCore(deps, { settings, media })

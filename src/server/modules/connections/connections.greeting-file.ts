@@ -1,17 +1,20 @@
-import type { Executor } from '@server/db/client'
 import type { MediaService } from '../media/media.service'
-import { messagesRepository } from '../messages/messages.repository'
+
+/** What releasing a greeting file needs: the media store, and whether a message shows the file. */
+export interface GreetingFiles {
+  media: Pick<MediaService, 'remove'>
+  fileShown: (companyId: number, path: string) => Promise<boolean>
+}
 
 /**
  * Removes a greeting file its connection no longer uses, unless greetings already sent show it:
  * the bot's greeting messages share the connection's file rather than copy it.
  */
 export async function releaseGreetingFile(
-  db: Executor,
-  media: Pick<MediaService, 'remove'>,
+  files: GreetingFiles,
   companyId: number,
   path: string,
 ): Promise<void> {
-  if (await messagesRepository(db).fileShared(companyId, path)) return
-  await media.remove(companyId, path)
+  if (await files.fileShown(companyId, path)) return
+  await files.media.remove(companyId, path)
 }

@@ -127,7 +127,7 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
         throw new AppError('ERR_NO_WAPP_FOUND')
       }
       if (row.greetingMediaAttachment && row.greetingMediaAttachment !== stored.path)
-        await releaseGreetingFile(deps.db, media, ctx.companyId, row.greetingMediaAttachment)
+        await releaseGreetingFile(collaborators, ctx.companyId, row.greetingMediaAttachment)
       return changed(updated)
     },
 
@@ -138,7 +138,7 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
       const updated = await repo.update(ctx.companyId, id, { greetingMediaAttachment: null })
       if (!updated) throw new AppError('ERR_NO_WAPP_FOUND')
       if (row.greetingMediaAttachment)
-        await releaseGreetingFile(deps.db, media, ctx.companyId, row.greetingMediaAttachment)
+        await releaseGreetingFile(collaborators, ctx.companyId, row.greetingMediaAttachment)
       return changed(updated)
     },
 

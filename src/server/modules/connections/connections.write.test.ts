@@ -693,6 +693,7 @@ describe('events and the session hook', () => {
       queues: t.services.queues,
       graph: createGraphClient({ baseUrl: graph.url, version: graph.version }),
       media: t.services.media,
+      fileShown: t.services.messages.fileShown,
       sessions: {
         start: (_companyId, id) => void started.push(id),
         requestNewQr: () => undefined,

@@ -53,6 +53,11 @@ export interface ConnectionCollaborators {
   /** Validates Cloud API and page credentials when a connection is saved. */
   graph: GraphClient
   media: MediaService
+  /**
+   * Whether a message shows a stored file (the bot's greetings share their connection's): the
+   * messages service is built after the connections, so the wiring passes a closure.
+   */
+  fileShown: (companyId: number, path: string) => Promise<boolean>
   sessions?: ConnectionSessions
 }
 
@@ -93,6 +98,7 @@ export function createConnectionWrites(
     companies,
     queues,
     media,
+    fileShown,
     sessions,
     events,
     facebook,
@@ -339,7 +345,7 @@ export function createConnectionWrites(
       events.deleted(companyId, id)
       if (promoted) await events.updated(companyId, [promoted])
       if (removed.greetingMediaAttachment)
-        await releaseGreetingFile(deps.db, media, companyId, removed.greetingMediaAttachment)
+        await releaseGreetingFile({ media, fileShown }, companyId, removed.greetingMediaAttachment)
       if (removed.facebookPageId) await facebook.unsubscribePage(removed, removed.facebookPageId)
       return { message: 'Session disconnected.' }
     },

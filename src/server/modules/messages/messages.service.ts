@@ -219,6 +219,9 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     retrySend: actions.retrySend,
     forward,
 
+    /** Whether a message shows the stored file, so that its owner keeps it. */
+    fileShown: (companyId: number, path: string) => repo.fileShared(companyId, path),
+
     /** GET /messages/{ticketId}: one page of the contact's history; viewing marks it read. */
     async list(
       ctx: RequestContext,
