@@ -103,8 +103,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     ticketCore,
     companies,
   })
-  const bot = createBotService(deps, { settings, ticketCore, messages })
-  const botTimers = createBotTimers(deps, { settings, ticketCore, messages })
+  const bot = createBotService(deps, { settings, messages })
+  const botTimers = createBotTimers(deps, { settings, messages })
   const botSimulator = createBotSimulator(deps, { settings })
   const inbound = createInboundService(deps, {
     channels,

@@ -162,9 +162,10 @@ describe('the bot in the pipeline', () => {
     expect(unread).toEqual([])
   })
 
-  test('an invalid answer repeats the menu; after the limit the bot is silent', async () => {
-    const { connection } = await storefront()
-    for (const text of ['oi', 'x', 'y', 'z']) await contactWrites(connection, '5511911110002', text)
+  test('an invalid answer repeats the menu; after the limit the bot is silent, yet takes a choice', async () => {
+    const { connection, sales } = await storefront()
+    for (const text of ['oi', 'x', 'y', 'z', 'w'])
+      await contactWrites(connection, '5511911110002', text)
     const ticket = await ticketOf(connection)
     expect(await botSaid(ticket.id)).toEqual([
       MENU,
@@ -174,6 +175,13 @@ describe('the bot in the pipeline', () => {
       MENU,
     ])
     expect(ticket.amountUsedBotQueues).toBe(3)
+    const unread = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.botPending, true)))
+    expect(unread).toEqual([])
+    await contactWrites(connection, '5511911110002', '1')
+    expect((await ticketOf(connection)).queueId).toBe(sales.id)
   })
 
   test('out of company hours the contact is told so, and no menu', async () => {
@@ -283,6 +291,49 @@ describe('the bot in the pipeline', () => {
     await t.db.update(messages).set({ botPending: true }).where(eq(messages.id, first!.id))
     await sweepForTheBot()
     expect(await botSaid(ticket.id)).toEqual([MENU])
+  })
+
+  test('tickets pending together are answered as one set; one that fails there holds up no other', async () => {
+    const { connection } = await storefront()
+    const { messages: automatic } = t.services
+    const write = automatic.writeAutomaticTexts.bind(automatic)
+    const failingContact = '5511911110011'
+    const writes = vi
+      .spyOn(automatic, 'writeAutomaticTexts')
+      .mockImplementation(async (tx, ticket, bodies) => {
+        const [contact] = await tx.select().from(contacts).where(eq(contacts.id, ticket.contactId))
+        if (contact!.number === failingContact) throw new Error('disk full')
+        return write(tx, ticket, bodies)
+      })
+    try {
+      // Both stored before the bot's round: it reads them in one set.
+      for (const from of ['5511911110010', failingContact, '5511911110012']) {
+        sequence += 1
+        const raw = cloudTextWebhook({
+          phoneNumberId: connection.wabaPhoneNumberId!,
+          from,
+          id: `wamid.SET${sequence}`,
+          body: 'oi',
+          name: 'Maria Souza',
+        })
+        expect((await postMetaWebhook(t.app, connection.id, raw, APP_SECRET)).statusCode).toBe(200)
+      }
+      await t.services.inbound.drain()
+      const [first, failing, third] = await t.db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.whatsappId, connection.id))
+        .orderBy(asc(tickets.id))
+      expect(await botSaid(first!.id)).toEqual([MENU])
+      expect(await botSaid(failing!.id)).toEqual([])
+      expect(await botSaid(third!.id)).toEqual([MENU])
+      writes.mockRestore()
+      await sweepForTheBot()
+      expect(await botSaid(failing!.id)).toEqual([MENU])
+      expect(await botSaid(first!.id)).toEqual([MENU])
+    } finally {
+      writes.mockRestore()
+    }
   })
 
   test('a ticket whose answer keeps failing holds up no other; it is answered once it can be', async () => {

@@ -3,11 +3,12 @@ import type { Executor } from '@server/db/client'
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
 import { connectionQueues, connections } from '../connections/connections.table'
-import { contacts } from '../contacts/contacts.table'
+import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
 import { chatbotsRepository, type TreeRow } from '../queues/chatbots.repository'
 import { queues, type QueueRow } from '../queues/queues.table'
-import { tickets, userRatings } from '../tickets/tickets.table'
+import type { TrackingRow } from '../tickets/tickets.repository'
+import { ticketTrackings, tickets, userRatings, type TicketRow } from '../tickets/tickets.table'
 import { userQueues, users } from '../users/users.table'
 
 /** A contact's message the bot has yet to read. */
@@ -40,10 +41,14 @@ export function botRepository(db: Executor) {
       )
     },
 
-    pendingMessages(companyId: number, ticketId: number): Promise<PendingMessage[]> {
-      return db
-        .select({ id: messages.id, body: messages.body, mediaType: messages.mediaType })
-        .from(messages)
+    /**
+     * Takes the ticket's messages left for the bot, oldest first: their flag is cleared in the
+     * caller's transaction, which holds the ticket.
+     */
+    async takePending(companyId: number, ticketId: number): Promise<PendingMessage[]> {
+      const taken = await db
+        .update(messages)
+        .set({ botPending: false })
         .where(
           and(
             eq(messages.companyId, companyId),
@@ -51,15 +56,76 @@ export function botRepository(db: Executor) {
             eq(messages.botPending, true),
           ),
         )
+        .returning({ id: messages.id, body: messages.body, mediaType: messages.mediaType })
+      return taken.sort((a, b) => a.id - b.id)
+    },
+
+    /**
+     * Locks those of the tickets nobody else holds, in id order: the bot's look at a set of
+     * tickets never waits for the pipeline or an attendant.
+     */
+    lockFree(companyId: number, ids: number[]): Promise<TicketRow[]> {
+      return db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)))
+        .orderBy(asc(tickets.id))
+        .for('update', { skipLocked: true })
+    },
+
+    /** The tickets' messages left for the bot, oldest first. */
+    pendingOf(
+      companyId: number,
+      ticketIds: number[],
+    ): Promise<(PendingMessage & { ticketId: number })[]> {
+      return db
+        .select({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          body: messages.body,
+          mediaType: messages.mediaType,
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            inArray(messages.ticketId, ticketIds),
+            eq(messages.botPending, true),
+          ),
+        )
         .orderBy(asc(messages.id))
     },
 
-    async markRead(companyId: number, ids: number[]) {
+    async clearPending(companyId: number, ids: number[]) {
       if (ids.length === 0) return
       await db
         .update(messages)
         .set({ botPending: false })
         .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
+    },
+
+    /** Each ticket's contact, with its open attendance cycle when it has one, by ticket. */
+    async contactsAndTrackings(
+      companyId: number,
+      ticketIds: number[],
+    ): Promise<Map<number, { contact: ContactRow; tracking: TrackingRow | null }>> {
+      const rows = await db
+        .select({ ticketId: tickets.id, contact: contacts, tracking: ticketTrackings })
+        .from(tickets)
+        .innerJoin(
+          contacts,
+          and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)),
+        )
+        .leftJoin(
+          ticketTrackings,
+          and(
+            eq(ticketTrackings.companyId, tickets.companyId),
+            eq(ticketTrackings.ticketId, tickets.id),
+            sql`${ticketTrackings.finishedAt} IS NULL`,
+          ),
+        )
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)))
+      return new Map(rows.map(({ ticketId, ...found }) => [ticketId, found]))
     },
 
     async acceptTerms(companyId: number, contactId: number, at: Date) {

@@ -2,11 +2,9 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { BotEars } from '../inbound/inbound.types'
-import type { WriteResult } from '../messages/messages.compose'
 import { renderTemplate } from '../messages/messages.template'
-import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
+import type { AutomaticChange, AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { SettingsService } from '../settings/settings.service'
-import type { TicketCore } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import { closeRow } from '../tickets/tickets.transitions'
@@ -21,15 +19,40 @@ import {
 } from './bot.input'
 import { greetingAttachmentOf } from './bot.attachment'
 import { botRepository, type PendingMessage } from './bot.repository'
-import type { BotStep } from './bot.types'
+import type { BotQueue, BotSilence, BotStep } from './bot.types'
 
-/** Tickets answered per round; the rest wait for the next one. */
+/** Tickets answered per round. */
 const ROUND_SIZE = 50
+/**
+ * Tickets of a set, answered one after another and then announced together: more share the
+ * events' reads, fewer keep the first answers waiting.
+ */
+const SET_SIZE = 10
 
-interface Answered {
-  before: TicketRow
-  after: TicketRow
-  written: WriteResult
+/** Tickets of one connection with messages left for the bot. */
+interface TicketSet {
+  companyId: number
+  whatsappId: number | null
+  ticketIds: number[]
+}
+
+/** The round's tickets by connection, in the order they came, at most SET_SIZE a set. */
+function setsOf(
+  due: { companyId: number; ticketId: number; whatsappId: number | null }[],
+): TicketSet[] {
+  const open = new Map<string, TicketSet>()
+  const sets: TicketSet[] = []
+  for (const { companyId, ticketId, whatsappId } of due) {
+    const key = `${companyId}:${whatsappId}`
+    let set = open.get(key)
+    if (!set || set.ticketIds.length === SET_SIZE) {
+      set = { companyId, whatsappId, ticketIds: [] }
+      open.set(key, set)
+      sets.push(set)
+    }
+    set.ticketIds.push(ticketId)
+  }
+  return sets
 }
 
 /**
@@ -43,16 +66,17 @@ export function createBotService(
   deps: CoreDeps,
   collaborators: {
     settings: SettingsService
-    ticketCore: TicketCore
     messages: AutomaticWrites
   },
 ) {
-  const { settings, ticketCore, messages } = collaborators
+  const { settings, messages } = collaborators
 
-  /** What the bot reads of a connection, the same for all its tickets of one round. */
-  type ConnectionSetup = Pick<BotContext, 'connection' | 'company' | 'queues' | 'options'>
-  /** Setups read for a set of tickets, by connection: many tickets share few connections. */
-  type RoundCache = Map<number, Promise<ConnectionSetup | null>>
+  /** What the bot reads of a connection, the same for all its tickets of one set. */
+  type ConnectionSetup = Pick<BotContext, 'connection' | 'company' | 'queues' | 'options'> & {
+    trees: BotQueue[]
+  }
+  /** A ticket's context, with its connection's queues as the decisions read them. */
+  type TicketContext = BotContext & Pick<ConnectionSetup, 'trees'>
 
   async function connectionSetup(
     companyId: number,
@@ -62,30 +86,41 @@ export function createBotService(
     const connection = await ticketsRepository(deps.db).findConnection(companyId, connectionId)
     const company = await repo.company(companyId)
     if (!connection || !company) return null
-    return { connection, company, ...(await repo.queuesOf(companyId, connection.id)) }
+    const { queues, options } = await repo.queuesOf(companyId, connection.id)
+    return { connection, company, queues, options, trees: queuesWithTrees(queues, options) }
   }
 
   async function loadContext(
     tx: Executor,
     ticket: TicketRow,
     setup: ConnectionSetup | null,
-  ): Promise<BotContext | null> {
+  ): Promise<TicketContext | null> {
     const { companyId } = ticket
     if (!setup) return null
     // The setup was read for the ticket's connection and company, or the ticket moved since.
     const { connection } = setup
     if (connection.id !== ticket.whatsappId || connection.companyId !== companyId) return null
-    const ticketsTx = ticketsRepository(tx)
     // One after another: a transaction's queries share its one connection.
-    const contact = await ticketsTx.findContact(companyId, ticket.contactId)
-    if (!contact) return null
+    const found = (await botRepository(tx).contactsAndTrackings(companyId, [ticket.id])).get(
+      ticket.id,
+    )
+    if (!found) return null
     return {
       ...setup,
       ticket,
-      tracking: await ticketsTx.openTracking(ticket),
-      contact,
+      contact: found.contact,
+      tracking: found.tracking ?? (await ticketsRepository(tx).openTracking(ticket)),
       settings: await settings.companyValues(companyId, tx),
     }
+  }
+
+  /** Meta refuses free-form text outside its window: the answer is skipped, not failed. */
+  function noteSilence(ticket: TicketRow, message: PendingMessage, reason: BotSilence) {
+    if (reason === 'windowClosed')
+      deps.log.info(
+        { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id },
+        'bot answer skipped: outside the 24-hour window',
+      )
   }
 
   /** Applies one message's steps; answers the texts to send, rendered, and the ticket after. */
@@ -199,12 +234,7 @@ export function createBotService(
           await ticketsTx.log(ticket.companyId, ticket.id, step.type, { queueId: ticket.queueId })
           break
         case 'silent':
-          // Meta refuses free-form text outside its window: the answer is skipped, not failed.
-          if (step.reason === 'windowClosed')
-            deps.log.info(
-              { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id },
-              'bot answer skipped: outside the 24-hour window',
-            )
+          noteSilence(ticket, message, step.reason)
           break
       }
     }
@@ -212,50 +242,126 @@ export function createBotService(
   }
 
   /**
-   * Reads the ticket's pending messages in order and answers each, in one transaction. Answers
-   * null when the bot changed nothing (it stayed silent): nobody needs to hear of it.
+   * Decides and applies the ticket's messages in order, in the caller's transaction, and stores
+   * the answers. Answers null when the bot changed nothing (it stayed silent): nobody needs to
+   * hear of it.
    */
+  async function answerMessages(
+    tx: Executor,
+    context: TicketContext,
+    pending: PendingMessage[],
+  ): Promise<AutomaticChange | null> {
+    const before = context.ticket
+    const texts: AutomaticText[] = []
+    let acted = false
+    for (const message of pending) {
+      if (context.ticket.status === 'closed') break
+      const now = new Date()
+      const steps = decideBot(botInputOf(context, context.trees, message, now))
+      if (steps.length === 0) continue
+      const applied = await apply(tx, context, message, steps, now)
+      if (steps.every((step) => step.kind === 'silent')) continue
+      acted = true
+      texts.push(...applied.texts)
+      context.ticket = applied.ticket
+    }
+    if (!acted) return null
+    const written = await messages.writeAutomaticTexts(tx, context.ticket, texts)
+    return { before, after: context.ticket, written }
+  }
+
+  /** Takes the ticket's pending messages and answers each, in one transaction. */
   async function answerTicket(
     companyId: number,
     ticketId: number,
     setup: ConnectionSetup | null,
-  ): Promise<Answered | null> {
+  ): Promise<AutomaticChange | null> {
     return deps.db.transaction(async (tx) => {
-      const repo = botRepository(tx)
       const locked = await ticketsRepository(tx).lockById(companyId, ticketId)
       if (!locked) return null
-      const pending = await repo.pendingMessages(companyId, ticketId)
+      const pending = await botRepository(tx).takePending(companyId, ticketId)
       if (pending.length === 0) return null
-      await repo.markRead(
-        companyId,
-        pending.map((message) => message.id),
-      )
       const context = await loadContext(tx, locked, setup)
-      if (!context) return null
-      const queues = queuesWithTrees(context.queues, context.options)
-      const texts: AutomaticText[] = []
-      let acted = false
-      for (const message of pending) {
-        if (context.ticket.status === 'closed') break
-        const now = new Date()
-        const steps = decideBot(botInputOf(context, queues, message, now))
-        if (steps.length === 0) continue
-        const applied = await apply(tx, context, message, steps, now)
-        if (steps.every((step) => step.kind === 'silent')) continue
-        acted = true
-        texts.push(...applied.texts)
-        context.ticket = applied.ticket
+      return context ? answerMessages(tx, context, pending) : null
+    })
+  }
+
+  /** Whether the bot stays silent on the message: its decision changes and sends nothing. */
+  function silentOn(context: TicketContext, message: PendingMessage): boolean {
+    const steps = decideBot(botInputOf(context, context.trees, message, new Date()))
+    if (steps.some((step) => step.kind !== 'silent')) return false
+    for (const step of steps)
+      if (step.kind === 'silent') noteSilence(context.ticket, message, step.reason)
+    return true
+  }
+
+  /**
+   * The set's first look, in one short transaction that writes nothing else: most messages a
+   * busy ticket sends get silence (the menu's limit reached), so the tickets nobody else holds
+   * are read at once, and those the bot stays silent on have their flags cleared here. Answers
+   * the others (it would act on them, could not judge them, or found them held), each then
+   * answered on its own.
+   */
+  async function clearSilences(
+    { companyId, ticketIds }: TicketSet,
+    setup: ConnectionSetup,
+  ): Promise<number[]> {
+    return deps.db.transaction(async (tx) => {
+      const repo = botRepository(tx)
+      const locked = await repo.lockFree(companyId, ticketIds)
+      const ids = locked.map((ticket) => ticket.id)
+      // A ticket held now (by the pipeline, an attendant) is answered on its own, in its turn.
+      const acting = ticketIds.filter((ticketId) => !ids.includes(ticketId))
+      if (locked.length === 0) return acting
+      const pending = await repo.pendingOf(companyId, ids)
+      const found = await repo.contactsAndTrackings(companyId, ids)
+      const values = await settings.companyValues(companyId, tx)
+      const silenced: number[] = []
+      for (const ticket of locked) {
+        const mine = pending.filter((message) => message.ticketId === ticket.id)
+        if (mine.length === 0) continue
+        const { contact, tracking } = found.get(ticket.id) ?? {}
+        if (!contact || !tracking || ticket.whatsappId !== setup.connection.id) {
+          acting.push(ticket.id)
+          continue
+        }
+        const context = { ...setup, ticket, contact, tracking, settings: values }
+        if (mine.every((message) => silentOn(context, message)))
+          silenced.push(...mine.map((message) => message.id))
+        else acting.push(ticket.id)
       }
-      if (!acted) return null
-      const written = await messages.writeAutomaticTexts(tx, context.ticket, texts)
-      return { before: locked, after: context.ticket, written }
+      await repo.clearPending(companyId, silenced)
+      return acting
     })
   }
 
   /**
-   * One round: answers tickets with pending messages until none is left. A ticket whose answer
-   * fails is tried once per round: its messages keep their flag for the next one, and the other
-   * tickets (and the inbound pipeline that calls this) go on.
+   * Answers the set: its silences at once, then each ticket the bot acts on in a transaction of
+   * its own, so that the lock on a ticket is short and a ticket whose answer fails holds up no
+   * other (its messages keep their flag for the next round). The set shares its connection's
+   * setup and its company's settings.
+   */
+  async function answerSet(
+    set: TicketSet,
+    setup: ConnectionSetup | null,
+  ): Promise<AutomaticChange[]> {
+    const acting = setup ? await clearSilences(set, setup) : set.ticketIds
+    const answered: AutomaticChange[] = []
+    for (const ticketId of acting) {
+      try {
+        const one = await answerTicket(set.companyId, ticketId, setup)
+        if (one) answered.push(one)
+      } catch (err) {
+        deps.log.error({ err, ticketId }, 'the bot could not answer a ticket')
+      }
+    }
+    return answered
+  }
+
+  /**
+   * One round: answers tickets with pending messages until none is left, each tried once per
+   * round, by sets of one connection's tickets announced together. A failure leaves the other
+   * tickets (and the inbound pipeline that calls this) to go on.
    */
   async function answerPending(): Promise<void> {
     const tried = new Set<number>()
@@ -264,22 +370,17 @@ export function createBotService(
         ({ ticketId }) => !tried.has(ticketId),
       )
       if (due.length === 0) return
-      // Read afresh for each set of tickets: an admin's change is seen within one set.
-      const round: RoundCache = new Map()
-      for (const { companyId, ticketId, whatsappId } of due) {
-        tried.add(ticketId)
+      for (const set of setsOf(due)) {
+        for (const ticketId of set.ticketIds) tried.add(ticketId)
         try {
-          // Read before the ticket's transaction: the embedded database has one connection.
-          if (whatsappId !== null && !round.has(whatsappId))
-            round.set(whatsappId, connectionSetup(companyId, whatsappId))
-          const setup = whatsappId === null ? null : await round.get(whatsappId)!
-          const answered = await answerTicket(companyId, ticketId, setup)
-          if (!answered) continue
-          await messages.announceAutomatic(answered.after, answered.written)
-          if (answered.after.status === 'closed') ticketCore.emitDeleted(companyId, answered.before)
-          await ticketCore.emitUpdated(companyId, ticketId, answered.before)
+          // Read afresh for each set, and before its transaction (the embedded database has one
+          // connection): an admin's change is seen within one set.
+          const setup =
+            set.whatsappId === null ? null : await connectionSetup(set.companyId, set.whatsappId)
+          const answered = await settings.snapshot(() => answerSet(set, setup))
+          if (answered.length > 0) await messages.announceAutomatic(set.companyId, answered)
         } catch (err) {
-          deps.log.error({ err, ticketId }, 'the bot could not answer a ticket')
+          deps.log.error({ err, ticketIds: set.ticketIds }, 'the bot could not answer a set')
         }
       }
     }

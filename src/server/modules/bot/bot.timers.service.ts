@@ -6,7 +6,6 @@ import type { WriteResult } from '../messages/messages.compose'
 import { renderTemplate } from '../messages/messages.template'
 import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { SettingsService } from '../settings/settings.service'
-import type { TicketCore } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
 import { closeRow } from '../tickets/tickets.transitions'
@@ -34,11 +33,10 @@ export function createBotTimers(
   deps: CoreDeps,
   collaborators: {
     settings: SettingsService
-    ticketCore: TicketCore
     messages: AutomaticWrites
   },
 ) {
-  const { settings, ticketCore, messages } = collaborators
+  const { settings, messages } = collaborators
 
   async function inputOf(
     tx: Executor,
@@ -197,9 +195,7 @@ export function createBotTimers(
     async fire({ companyId, ticketId }: { companyId: number; ticketId: number }): Promise<void> {
       const fired = await fire(companyId, ticketId)
       if (!fired) return
-      await messages.announceAutomatic(fired.after, fired.written)
-      if (fired.after.status === 'closed') ticketCore.emitDeleted(companyId, fired.before)
-      await ticketCore.emitUpdated(companyId, ticketId, fired.before)
+      await messages.announceAutomatic(companyId, [fired])
     },
   }
 }

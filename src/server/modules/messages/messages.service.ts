@@ -12,7 +12,7 @@ import { CursorId, keysetCursor, type KeysetCursor } from '@server/lib/keyset-cu
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'
-import type { TicketCore } from '../tickets/tickets.core'
+import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import type { TicketRow } from '../tickets/tickets.table'
 import { messageAccess } from './messages.access'
 import { createMessageActions } from './messages.actions'
@@ -176,7 +176,35 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       )
     },
 
-    announceAutomatic: (ticket, written) => compose.announce(ticket, written),
+    async announceAutomatic(companyId, changes) {
+      const inserted = changes.flatMap(({ written }) => written.inserted)
+      const presented =
+        inserted.length > 0
+          ? await events.emitCreatedMany(
+              companyId,
+              inserted.map((row) => row.id),
+            )
+          : new Map<number, TicketPresentation>()
+      const unpresented = changes
+        .map(({ after }) => after.id)
+        .filter((ticketId) => !presented.has(ticketId))
+      if (unpresented.length > 0)
+        for (const [ticketId, presentation] of await ticketCore.presentManyForAudiences(
+          companyId,
+          unpresented,
+        ))
+          presented.set(ticketId, presentation)
+      for (const { before, after } of changes) {
+        if (after.status === 'closed' && before.status !== 'closed')
+          ticketCore.emitDeleted(companyId, before)
+        const presentation = presented.get(after.id)
+        if (presentation) await ticketCore.emitUpdated(companyId, after.id, before, presentation)
+      }
+      const sending = inserted.flatMap((row) =>
+        row.sendStatus === 'queued' && row.whatsappId !== null ? [row.whatsappId] : [],
+      )
+      for (const connectionId of new Set(sending)) sender.kick(connectionId)
+    },
 
     async addPrivateNote(companyId, ticketId, userId, body) {
       if (body.trim() === '') return

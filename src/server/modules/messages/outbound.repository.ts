@@ -29,11 +29,17 @@ import { messages, type MessageRow } from './messages.table'
 export function outboundRepository(db: Executor) {
   return {
     /**
-     * Takes the connection's next message to send: the oldest due queued one whose ticket has no
-     * older queued message, so each conversation goes out in order. The lease (nextAttemptAt)
-     * keeps other instances away while it is sent; SKIP LOCKED keeps two claims apart.
+     * Takes the connection's next messages to send, at most `limit`: the oldest due queued ones
+     * whose ticket has no older queued message, so at most one per conversation and each
+     * conversation in order. The lease (nextAttemptAt) keeps other instances away while they
+     * are sent; SKIP LOCKED keeps two claims apart.
      */
-    async claimNext(connectionId: number, now: Date, leaseMs: number): Promise<MessageRow | null> {
+    async claimDue(
+      connectionId: number,
+      now: Date,
+      leaseMs: number,
+      limit: number,
+    ): Promise<MessageRow[]> {
       const candidate = alias(messages, 'candidate')
       const older = alias(messages, 'older')
       const due = db
@@ -60,14 +66,14 @@ export function outboundRepository(db: Executor) {
           ),
         )
         .orderBy(asc(candidate.id))
-        .limit(1)
+        .limit(limit)
         .for('update', { skipLocked: true })
-      const [row] = await db
+      const rows = await db
         .update(messages)
         .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
         .where(inArray(messages.id, due))
         .returning()
-      return row ?? null
+      return rows.sort((a, b) => a.id - b.id)
     },
 
     /** Connections with queued messages due at `now`. */
@@ -99,7 +105,9 @@ export function outboundRepository(db: Executor) {
 
     /**
      * Records a successful send. The provider may echo our message back before this runs; the
-     * inbound pipeline then stored it as a row of its own, which this one replaces.
+     * inbound pipeline then stored it as a row of its own, which this one replaces (its id is
+     * unique per connection), keeping the furthest ack of the two. Two statements, no
+     * transaction: should the second fail, the lease's retry is the same as after a rollback.
      */
     async markSent(message: MessageRow, providerId: string, raw: unknown) {
       const echoes = await db

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { buildMessage, buildTicket } from '@tests/factories'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { buildApp } from '@server/app'
@@ -144,6 +144,42 @@ describe('the ordered sender', () => {
       'second',
     ])
     expect((await rowOf(second)).ack).toBe(1)
+  })
+
+  test('conversations go side by side: a slow send holds up its own conversation only', async () => {
+    const c = await conversation(t)
+    const other = await buildTicket(t.db, c.company, {
+      connection: c.connection,
+      status: 'open',
+      userId: c.agent.id,
+      queueId: c.queue.id,
+    })
+    const queued = (ticket: typeof other, body: string) =>
+      buildMessage(t.db, ticket, {
+        fromMe: true,
+        body,
+        wid: null,
+        ack: 0,
+        sendStatus: 'queued',
+        idempotencyKey: `side-by-side-${body}`,
+      })
+    await queued(c.ticket, 'slow')
+    await queued(c.ticket, 'after slow')
+    await queued(other, 'elsewhere')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    whatsapp.hooks.beforeSend = (message) => (message.body === 'slow' ? held : undefined)
+    const bodies = () => whatsapp.sentOn(c.connection.id).map((record) => record.message.body)
+    try {
+      sender().kick(c.connection.id)
+      await vi.waitFor(() => expect(bodies()).toEqual(['elsewhere']))
+      release()
+      await sender().idle()
+      expect(bodies()).toEqual(['elsewhere', 'slow', 'after slow'])
+    } finally {
+      whatsapp.hooks.beforeSend = undefined
+      release()
+    }
   })
 
   test('acks only go up; a failure report marks the message failed', async () => {

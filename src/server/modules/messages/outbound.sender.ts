@@ -19,6 +19,8 @@ export const MAX_SEND_ATTEMPTS = SEND_BACKOFF_MS.length + 1
 /** A claimed message is left alone this long; a crash mid-send lets another instance retry it. */
 const SEND_LEASE_MS = 120_000
 const TICK_MS = 2_000
+/** Conversations of a connection sent side by side, one message each. */
+const SEND_BATCH = 8
 
 /** Where a message to this contact goes. */
 export const chatOf = (contact: ContactRow): ChatRef => ({
@@ -42,7 +44,8 @@ const missingFile = (error: unknown): never => {
 
 /**
  * The ordered sender (ARCHITECTURE §3 "Outbound"): messages are stored first (queued, ack 0) and
- * sent from here, per connection in id order, one conversation never overtaking itself. The queue
+ * sent from here, per connection in id order, one conversation never overtaking itself (several
+ * conversations' next messages go side by side). The queue
  * is the messages table, so a restart or a second instance loses and doubles nothing: rows are
  * claimed with a lease under `FOR UPDATE SKIP LOCKED`. A WhatsApp (Baileys) connection is sent
  * by the instance that owns its session; the tick of that instance sends what others queued.
@@ -109,9 +112,13 @@ export function createOutboundSender(
     if (row) await events.emitUpdated(row.companyId, [row.id])
   }
 
-  async function deliver(message: MessageRow) {
+  /** Sends one message; answers its id once recorded as sent, for the batch's update event. */
+  async function deliver(message: MessageRow): Promise<number | null> {
     const context = await queue.sendContext(message)
-    if (!context) return fail(message, new ChannelError('ERR_NO_WAPP_FOUND', false))
+    if (!context) {
+      await fail(message, new ChannelError('ERR_NO_WAPP_FOUND', false))
+      return null
+    }
     const driver = channels.driverFor(context.connection.channel)
     let sent
     try {
@@ -126,19 +133,18 @@ export function createOutboundSender(
         ? await media.withLocalFile(message.companyId, message.mediaPath, send).catch(missingFile)
         : await send(null)
     } catch (error) {
-      return fail(message, error)
+      await fail(message, error)
+      return null
     }
     // Past this point the provider has the message: a failure to record it must not resend it
     // now (the lease expiring is the only, last-resort retry).
-    const { row, echoes } = await deps.db.transaction((tx) =>
-      outboundRepository(tx).markSent(message, sent.providerId, sent.raw),
-    )
-    if (!row) return
+    const { row, echoes } = await queue.markSent(message, sent.providerId, sent.raw)
+    if (!row) return null
     for (const echo of echoes) {
       const ticket = await repo.findTicket(row.companyId, { id: echo.ticketId })
       if (ticket) events.emitDeleted(row.companyId, ticket, echo.id)
     }
-    await events.emitUpdated(row.companyId, [row.id])
+    return row.id
   }
 
   async function drain(connectionId: number) {
@@ -148,9 +154,12 @@ export function createOutboundSender(
     // anywhere, and the messages fail here as they would on a single instance.
     if (await deps.sessionLocks?.heldElsewhere(sessionLockKey(connectionId))) return
     while (started) {
-      const message = await queue.claimNext(connectionId, new Date(), SEND_LEASE_MS)
-      if (!message) return
-      await deliver(message)
+      const claimed = await queue.claimDue(connectionId, new Date(), SEND_LEASE_MS, SEND_BATCH)
+      if (claimed.length === 0) return
+      // One message per conversation: sent side by side, each conversation still in order.
+      const sent = await Promise.all(claimed.map(deliver))
+      const ids = sent.filter((id): id is number => id !== null)
+      if (ids.length > 0) await events.emitUpdated(claimed[0]!.companyId, ids)
     }
   }
 

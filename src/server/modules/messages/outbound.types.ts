@@ -34,6 +34,13 @@ export interface AutomaticText {
   attachment?: AutomaticAttachment
 }
 
+/** A ticket the bot changed in one transaction, and the answers it stored there. */
+export interface AutomaticChange {
+  before: TicketRow
+  after: TicketRow
+  written: WriteResult
+}
+
 /** What the bot needs of the messages module: its answers, stored with what they change. */
 export interface AutomaticWrites {
   /**
@@ -45,6 +52,10 @@ export interface AutomaticWrites {
     ticket: TicketRow,
     answers: AutomaticText[],
   ): Promise<WriteResult>
-  /** After the commit of `writeAutomaticTexts`: the messages' events, then the sender. */
-  announceAutomatic(ticket: TicketRow, written: WriteResult): Promise<void>
+  /**
+   * After the commit of the changes to tickets of one company: the answers' events (the tickets
+   * presented once for all), each ticket's move (a close first takes it out of the open lists),
+   * then the senders of the connections that have answers to send.
+   */
+  announceAutomatic(companyId: number, changes: AutomaticChange[]): Promise<void>
 }
