@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
 import { createShutdown, type Shutdown } from './modules/health/health.shutdown'
 import { helpsRoutes } from './modules/helps/helps.routes'
+import { integrationsRoutes } from './modules/integrations/integrations.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messageImportRoutes } from './modules/message-import/message-import.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(plansRoutes, { services })
   await app.register(companiesRoutes, { services })
   await app.register(helpsRoutes, { services })
+  await app.register(integrationsRoutes, { services })
   await app.register(queuesRoutes, { services })
   await app.register(botRoutes, { services })
   await app.register(chatbotsRoutes, { services })

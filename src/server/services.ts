@@ -19,6 +19,7 @@ import { createConnectionsService } from './modules/connections/connections.serv
 import { createContactImportService } from './modules/contacts/contacts.import'
 import { createContactsService } from './modules/contacts/contacts.service'
 import { createHelpsService } from './modules/helps/helps.service'
+import { createIntegrationsService } from './modules/integrations/integrations.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createChatbotsService } from './modules/queues/chatbots.service'
@@ -64,6 +65,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
   const plans = createPlansService(deps)
   const media = createMediaService(deps)
+  const integrations = createIntegrationsService(deps)
   const companies = createCompaniesService(deps, { media })
   const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
   const helps = createHelpsService(deps)
@@ -71,13 +73,14 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const chatbots = createChatbotsService(deps, {
     userIds: (companyId, ids) => users.existing(companyId, ids),
   })
-  const queues = createQueuesService(deps, { companies, chatbots })
+  const queues = createQueuesService(deps, { companies, chatbots, integrations })
   const connectionCollaborators = {
     channels,
     companies,
     queues,
     graph,
     media,
+    integrations,
     sessions,
     // The messages service is built after the connections; the closure runs only once it is.
     fileShown: (companyId: number, path: string) => messages.fileShown(companyId, path),
@@ -165,6 +168,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     companyPlatform,
     settings,
     helps,
+    integrations,
     queues,
     chatbots,
     connections,

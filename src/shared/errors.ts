@@ -35,6 +35,7 @@ export const errorStatus = {
   ERR_NO_TICKETNOTE_FOUND: 404,
   ERR_NO_IMPORT_FOUND: 404,
   ERR_NO_HELP_FOUND: 404,
+  ERR_NO_INTEGRATION_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
@@ -50,6 +51,9 @@ export const errorStatus = {
   ERR_SHEET_TOO_MUCH_TEXT: 400,
   ERR_DUPLICATED_EMAIL: 409,
   ERR_DUPLICATED_TAG: 409,
+  ERR_DUPLICATED_INTEGRATION: 409,
+  /** A connection, queue, option or conversation uses the integration (`usedBy` names them). */
+  ERR_INTEGRATION_IN_USE: 409,
   ERR_COMPANY_INVALID_NAME: 400,
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,

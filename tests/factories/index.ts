@@ -11,6 +11,10 @@ import {
   type ConnectionRow,
 } from '@server/modules/connections/connections.table'
 import { contacts, type ContactRow } from '@server/modules/contacts/contacts.table'
+import {
+  queueIntegrations,
+  type QueueIntegrationRow,
+} from '@server/modules/integrations/integrations.table'
 import { messages, type MessageRow } from '@server/modules/messages/messages.table'
 import { contactTags, tags, ticketTags, type TagRow } from '@server/modules/tags/tags.table'
 import { ticketNotes, type TicketNoteRow } from '@server/modules/ticket-notes/ticket-notes.table'
@@ -271,4 +275,23 @@ export async function buildNote(
     })
     .returning()
   return note!
+}
+
+/** A queue integration of the company: a webhook unless told otherwise. */
+export async function buildIntegration(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof queueIntegrations.$inferInsert> = {},
+): Promise<QueueIntegrationRow> {
+  const [row] = await db
+    .insert(queueIntegrations)
+    .values({
+      companyId: company.id,
+      type: 'webhook',
+      name: `Integration ${unique()}`,
+      urlN8N: 'https://hooks.example.test/atende',
+      ...overrides,
+    })
+    .returning()
+  return row!
 }

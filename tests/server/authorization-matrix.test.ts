@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Access } from '@server/plugins/auth'
+import { automation } from './matrix/automation'
 import { channels } from './matrix/channels'
 import { contacts } from './matrix/contacts'
 import { foundation } from './matrix/foundation'
@@ -26,7 +27,17 @@ import { buildTestApp, type TestApp } from '../helpers/test-app'
  * anonymous visitor, a plain user, an admin and a super user of their own company, and, where it
  * takes an id, with another company's id. Adding a route without an entry fails this test.
  */
-const parts = [foundation, tickets, messages, channels, contacts, platform, queues, messageImport]
+const parts = [
+  foundation,
+  tickets,
+  messages,
+  channels,
+  contacts,
+  platform,
+  queues,
+  messageImport,
+  automation,
+]
 const matrix: Record<string, Entry> = Object.assign({}, ...parts.map((part) => part.entries))
 const malformed: Malformed = Object.assign({}, ...parts.map((part) => part.malformed))
 

@@ -1,3 +1,4 @@
+import type { UsedBy } from '@shared/contracts/common'
 import { errorStatus, type ErrorCode } from '@shared/errors'
 
 /** A failure the client may see: a catalogue code, its HTTP status, optionally the bad field. */
@@ -7,7 +8,7 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly details: { field?: string } = {},
+    readonly details: { field?: string; usedBy?: UsedBy } = {},
   ) {
     super(code)
     this.status = errorStatus[code]

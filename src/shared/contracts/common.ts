@@ -22,9 +22,19 @@ export const PageQuery = Type.Object({
 })
 export type PageQuery = Static<typeof PageQuery>
 
+/** What refuses a delete: the records that still use the one being deleted. */
+export const UsedBy = Type.Object({
+  connections: Type.Array(Type.String()),
+  queues: Type.Array(Type.String()),
+  options: Type.Array(Type.String()),
+  activeTickets: Type.Integer({ minimum: 0 }),
+})
+export type UsedBy = Static<typeof UsedBy>
+
 export const ErrorResponse = Type.Object({
   error: Type.String(),
   field: Type.Optional(Type.String()),
+  usedBy: Type.Optional(UsedBy),
 })
 
 export const MessageResponse = Type.Object({ message: Type.String() })

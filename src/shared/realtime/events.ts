@@ -1,6 +1,7 @@
 import type { AdminConnectionDto, ConnectionDto } from '../contracts/connections'
 import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type { MessageDto } from '../contracts/messages'
+import type { QueueIntegrationDto } from '../contracts/queue-integrations'
 import type { ChatbotDetailDto, QueueDto } from '../contracts/queues'
 import type { SettingDto } from '../contracts/settings'
 import type { TagDto } from '../contracts/tags'
@@ -58,6 +59,10 @@ export interface CompanyEventPayloads {
         whatsappId: number
       }
     | { action: 'refresh'; whatsappId: number }
+  /** Queue integrations changed (002 §7 live channels); admins only, who manage them. */
+  queueIntegration:
+    | { action: 'create' | 'update'; queueIntegration: QueueIntegrationDto }
+    | { action: 'delete'; integrationId: number }
   /** An operator changed a connection (PUT /whatsapp-admin); `admin-whatsapp`, super room only. */
   adminWhatsapp: { action: 'update'; whatsapp: AdminConnectionDto }
 }

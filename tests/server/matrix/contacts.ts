@@ -1,7 +1,4 @@
-import type { MatrixPart } from './types'
-
-/** An id no fixture has: the allowed caller is answered "not found" by the service. */
-const MISSING = 2_147_483_647
+import { MISSING, type MatrixPart } from './types'
 
 /**
  * Contacts, imports, tags, kanban lanes and ticket notes. The fixture's contact is its ticket's;

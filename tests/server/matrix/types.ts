@@ -45,3 +45,6 @@ export interface MatrixPart {
   entries: Record<string, Entry>
   malformed: Malformed
 }
+
+/** An id no row has: a route on it answers its entity's 404. */
+export const MISSING = 2_147_483_647

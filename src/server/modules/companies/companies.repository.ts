@@ -3,6 +3,7 @@ import type { Executor } from '@server/db/client'
 import { prepared } from '@server/db/prepared'
 import { plans, type PlanRow } from '../plans/plans.table'
 import { companies, type CompanyRow } from './companies.table'
+import { escapeLike } from '@server/db/like'
 
 export interface CompanyWithPlan {
   company: CompanyRow
@@ -10,8 +11,6 @@ export interface CompanyWithPlan {
 }
 
 export type CompanyChanges = Partial<Omit<typeof companies.$inferInsert, 'id' | 'createdAt'>>
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 export function companiesRepository(db: Executor) {
   const withPlan = () =>

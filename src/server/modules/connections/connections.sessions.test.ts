@@ -252,6 +252,7 @@ describe('the session walk, statuses written and emitted', () => {
       graph: createGraphClient({ baseUrl: 'http://127.0.0.1:9', version: 'v21.0' }),
       media: t.services.media,
       fileShown: t.services.messages.fileShown,
+      integrations: t.services.integrations,
       sessions,
     })
     const { company, admin } = await setup()

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '@server/db/columns'
+import { queueIntegrations } from '../integrations/integrations.table'
 import { tenantKey } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 
@@ -75,7 +76,9 @@ export const connections = pgTable(
     /** A millisecond timestamp, 'Running', 'renderButtonCloseTickets' or null (001 §4). */
     statusImportMessages: text('statusImportMessages'),
     // Automation references; their tables arrive with the automation modules.
-    integrationId: integer('integrationId'),
+    integrationId: integer('integrationId').references(() => queueIntegrations.id, {
+      onDelete: 'restrict',
+    }),
     promptId: integer('promptId'),
     flowIdWelcome: integer('flowIdWelcome'),
     flowIdNotPhrase: integer('flowIdNotPhrase'),

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { buildCompany, buildConnection, buildPlan, buildQueue, buildUser } from '@tests/factories'
+import {
+  buildCompany,
+  buildConnection,
+  buildIntegration,
+  buildPlan,
+  buildQueue,
+  buildUser,
+} from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { startFakeGraph, type FakeGraph } from '@tests/helpers/fake-graph'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
@@ -308,6 +315,19 @@ describe('POST /whatsapp', () => {
         { error: 'ERR_VALIDATION', field },
       ])
     expect((await create(asAdmin, { name: 'Refs', integrationId: null })).statusCode).toBe(201)
+  })
+
+  test("an integration of the company is taken; another company's is refused", async () => {
+    const { company, asAdmin } = await setup()
+    const mine = await buildIntegration(t.db, company, { type: 'typebot', typebotSlug: 'bot' })
+    const theirs = await buildIntegration(t.db, await buildCompany(t.db))
+    const taken = await create(asAdmin, { name: 'Com robô', integrationId: mine.id })
+    expect(taken.statusCode).toBe(201)
+    expect(taken.json()).toMatchObject({ integrationId: mine.id })
+    expect(failure(await create(asAdmin, { name: 'Alheia', integrationId: theirs.id }))).toEqual([
+      400,
+      { error: 'ERR_VALIDATION', field: 'integrationId' },
+    ])
   })
 
   test('a given token is kept; a token in use anywhere is refused', async () => {
@@ -694,6 +714,7 @@ describe('events and the session hook', () => {
       graph: createGraphClient({ baseUrl: graph.url, version: graph.version }),
       media: t.services.media,
       fileShown: t.services.messages.fileShown,
+      integrations: t.services.integrations,
       sessions: {
         start: (_companyId, id) => void started.push(id),
         requestNewQr: () => undefined,

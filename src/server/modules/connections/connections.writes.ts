@@ -30,6 +30,7 @@ import {
   type PageChannel,
 } from './connections.rules'
 import type { ConnectionRow } from './connections.table'
+import type { IntegrationsService } from '../integrations/integrations.service'
 
 /** WhatsApp (Baileys) sessions; the session manager provides them. */
 export interface ConnectionSessions {
@@ -58,6 +59,8 @@ export interface ConnectionCollaborators {
    * messages service is built after the connections, so the wiring passes a closure.
    */
   fileShown: (companyId: number, path: string) => Promise<boolean>
+  /** Whether an integration id is one of the company's. */
+  integrations: Pick<IntegrationsService, 'assertUsable'>
   sessions?: ConnectionSessions
 }
 
@@ -99,6 +102,7 @@ export function createConnectionWrites(
     queues,
     media,
     fileShown,
+    integrations,
     sessions,
     events,
     facebook,
@@ -113,6 +117,19 @@ export function createConnectionWrites(
   async function presentOne(row: ConnectionRow): Promise<ConnectionDto> {
     const [dto] = await presentWithQueues(repo, row.companyId, [row], true)
     return dto!
+  }
+
+  async function assertIntegrationBelongs(
+    companyId: number,
+    values: { integrationId?: number | null },
+  ) {
+    if (typeof values.integrationId === 'number')
+      await integrations.assertUsable(
+        companyId,
+        values.integrationId,
+        'integrationId',
+        'connection',
+      )
   }
 
   async function assertQueuesBelong(
@@ -161,6 +178,7 @@ export function createConnectionWrites(
       const credentials = credentialsFrom(channel, body)
       assertRules(undefined, values, queueIds, clockIn(timeZone))
       await assertQueuesBelong(companyId, { ...values, queueIds })
+      await assertIntegrationBelongs(companyId, values)
       const accountId =
         channel === 'whatsappapi' ? credentials.wabaPhoneNumberId : credentials.facebookPageUserId
       const accountToken =
@@ -239,6 +257,7 @@ export function createConnectionWrites(
         body.queueIds ?? (await repo.queuesOf(companyId, [id])).map((queue) => queue.id)
       assertRules(row, values, queueIds, clockIn(timeZone))
       await assertQueuesBelong(companyId, { ...values, queueIds: body.queueIds ?? [] })
+      await assertIntegrationBelongs(companyId, values)
 
       let probed: Probed | undefined
       let movedToPage: { channel: PageChannel; accountId: string } | undefined

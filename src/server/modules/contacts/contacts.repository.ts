@@ -23,6 +23,7 @@ import {
   type ContactExtraInfoRow,
   type ContactRow,
 } from './contacts.table'
+import { escapeLike } from '@server/db/like'
 
 /** What GET /contacts and the export filter on. */
 export interface ContactFilter {
@@ -55,9 +56,6 @@ export type ContactValues = Partial<
     | 'lid'
   >
 >
-
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 /** How many contacts in list order a search tests one by one before asking the index. */
 const SEARCH_WALK = 5_000

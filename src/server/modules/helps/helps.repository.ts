@@ -1,8 +1,7 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { helps, type HelpRow } from './helps.table'
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+import { escapeLike } from '@server/db/like'
 
 export type HelpChanges = Partial<Pick<HelpRow, 'title' | 'description' | 'video' | 'link'>>
 

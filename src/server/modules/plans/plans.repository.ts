@@ -2,8 +2,7 @@ import { asc, count, eq, ilike } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { companies } from '../companies/companies.table'
 import { plans, type PlanRow } from './plans.table'
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+import { escapeLike } from '@server/db/like'
 
 export type PlanChanges = Partial<Omit<typeof plans.$inferInsert, 'id' | 'createdAt'>>
 

@@ -9,6 +9,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '@server/db/columns'
 import type { ChatbotType } from '@shared/contracts/queues'
+import { queueIntegrations } from '../integrations/integrations.table'
 import { tenantKey } from '../companies/companies.table'
 import { users } from '../users/users.table'
 import { queues } from './queues.table'
@@ -31,8 +32,10 @@ export const chatbots = pgTable(
     queueType: text('queueType').$type<ChatbotType>().notNull().default('text'),
     optQueueId: integer('optQueueId').references(() => queues.id, { onDelete: 'set null' }),
     optUserId: integer('optUserId').references(() => users.id, { onDelete: 'set null' }),
-    // Integrations and file lists arrive later; see queues.integrationId.
-    optIntegrationId: integer('optIntegrationId'),
+    optIntegrationId: integer('optIntegrationId').references(() => queueIntegrations.id, {
+      onDelete: 'restrict',
+    }),
+    // File lists arrive later; see queues.fileListId.
     optFileId: integer('optFileId'),
     closeTicket: boolean('closeTicket').notNull().default(false),
     /** Place among its siblings: the bot numbers options in this order. */

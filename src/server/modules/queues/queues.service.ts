@@ -14,6 +14,7 @@ import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 import { AppError, validationError } from '@server/lib/app-error'
 import { isUniqueViolation } from '@server/lib/unique-violation'
 import type { CompaniesService } from '../companies/companies.service'
+import type { IntegrationsService } from '../integrations/integrations.service'
 import type { ChatbotsService } from './chatbots.service'
 import { presentQueue } from './queues.presenter'
 import { queuesRepository, type QueueValues } from './queues.repository'
@@ -22,6 +23,7 @@ import type { QueueRow } from './queues.table'
 interface Collaborators {
   companies: CompaniesService
   chatbots: ChatbotsService
+  integrations: Pick<IntegrationsService, 'assertUsable'>
 }
 
 /** Which unique index refused a write: drizzle wraps the driver's error in `cause`. */
@@ -45,7 +47,10 @@ function rethrowDuplicate(error: unknown): never {
  * Queues (001 §3, §7; reference §7): CRUD with validation, the plan's queue limit, service hours
  * and the option tree, written with the queue in one transaction.
  */
-export function createQueuesService(deps: CoreDeps, { companies, chatbots }: Collaborators) {
+export function createQueuesService(
+  deps: CoreDeps,
+  { companies, chatbots, integrations }: Collaborators,
+) {
   const repo = queuesRepository(deps.db)
 
   async function load(companyId: number, id: number): Promise<QueueRow> {
@@ -61,7 +66,7 @@ export function createQueuesService(deps: CoreDeps, { companies, chatbots }: Col
 
   /** The stored fields from a body: trimmed name, lower-case colour, checked hours. */
   function valuesOf(body: CreateQueueBody | UpdateQueueBody): QueueValues {
-    refuseUnbuiltReferences(body, ['integrationId', 'fileListId'])
+    refuseUnbuiltReferences(body, ['fileListId'])
     const { chatbots: _chatbots, ...fields } = body
     const values: QueueValues = {}
     for (const [key, value] of Object.entries(fields))
@@ -75,6 +80,12 @@ export function createQueuesService(deps: CoreDeps, { companies, chatbots }: Col
     if (body.schedules !== undefined && !isValidServiceHours(body.schedules))
       throw validationError('schedules')
     return values
+  }
+
+  /** A queue's integration is one of the company's, and not a flow (whose record names none). */
+  async function assertIntegrationBelongs(companyId: number, values: QueueValues) {
+    if (typeof values.integrationId === 'number')
+      await integrations.assertUsable(companyId, values.integrationId, 'integrationId', 'queue')
   }
 
   async function assertUnique(companyId: number, values: QueueValues, exceptId?: number) {
@@ -113,6 +124,7 @@ export function createQueuesService(deps: CoreDeps, { companies, chatbots }: Col
       const { companyId } = ctx
       const values = valuesOf(body)
       await assertUnique(companyId, values)
+      await assertIntegrationBelongs(companyId, values)
       const flat = await chatbots.prepareTree(
         companyId,
         body.chatbots ?? [],
@@ -145,6 +157,7 @@ export function createQueuesService(deps: CoreDeps, { companies, chatbots }: Col
       await load(companyId, id)
       const values = valuesOf(body)
       await assertUnique(companyId, values, id)
+      await assertIntegrationBelongs(companyId, values)
       const flat = body.chatbots
         ? await chatbots.prepareTree(companyId, body.chatbots, 'chatbots', CHATBOT_MAX_DEPTH)
         : null

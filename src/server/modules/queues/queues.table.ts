@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '@server/db/columns'
 import type { ServiceHours } from '@shared/contracts/service-hours'
+import { queueIntegrations } from '../integrations/integrations.table'
 import { tenantKey } from '../companies/companies.table'
 
 /** Departments: routing target of tickets, with their service hours, rotation and option tree. */
@@ -30,7 +31,9 @@ export const queues = pgTable(
     schedules: jsonb('schedules').$type<ServiceHours>().notNull().default([]),
     // Queue integrations and file lists arrive in a later issue; their tables, and so the foreign
     // keys, do not exist yet. The ids are kept as the client sent them.
-    integrationId: integer('integrationId'),
+    integrationId: integer('integrationId').references(() => queueIntegrations.id, {
+      onDelete: 'restrict',
+    }),
     fileListId: integer('fileListId'),
     /** A ticket moved into this queue is closed instead (reference §7). */
     closeTicket: boolean('closeTicket').notNull().default(false),

@@ -6,6 +6,7 @@ import { defaultServiceHours } from '@shared/contracts/service-hours'
 import {
   buildCompany,
   buildConnection,
+  buildIntegration,
   buildPlan,
   buildQueue,
   buildTicket,
@@ -427,11 +428,17 @@ describe('queues', () => {
     expect(row).toMatchObject({ companyId: company.id, name: 'Mudou' })
   })
 
-  test('integrations and file lists do not exist yet: naming one is refused', async () => {
+  test("a queue takes an integration of its company, not another's nor a flow; file lists do not exist yet", async () => {
     const { company, headers } = await adminOf()
     const queue = await buildQueue(t.db, company)
+    const mine = await buildIntegration(t.db, company)
+    const flow = await buildIntegration(t.db, company, { type: 'flowbuilder' })
+    const theirs = await buildIntegration(t.db, await buildCompany(t.db))
+    const taken = await call('PUT', `/queue/${queue.id}`, headers, { integrationId: mine.id })
+    expect([taken.statusCode, taken.json().integrationId]).toEqual([200, mine.id])
     for (const [payload, field] of [
-      [{ integrationId: 7 }, 'integrationId'],
+      [{ integrationId: theirs.id }, 'integrationId'],
+      [{ integrationId: flow.id }, 'integrationId'],
       [{ fileListId: 3 }, 'fileListId'],
       [
         { chatbots: [{ name: 'Robô', queueType: 'integration', optIntegrationId: 2 }] },

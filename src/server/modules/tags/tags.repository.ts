@@ -3,6 +3,7 @@ import { companyRow } from '@server/db/company-scope'
 import type { Executor } from '@server/db/client'
 import { tickets } from '../tickets/tickets.table'
 import { contactTags, tags, ticketTags, type TagRow } from './tags.table'
+import { escapeLike } from '@server/db/like'
 
 export interface TagFilter {
   search?: string
@@ -19,9 +20,6 @@ export interface TagCursor {
   name: string
   id: number
 }
-
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 function where(companyId: number, filter: TagFilter): SQL {
   return and(

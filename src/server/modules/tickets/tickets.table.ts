@@ -12,6 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { createdAt, timestamps } from '@server/db/columns'
+import { queueIntegrations } from '../integrations/integrations.table'
 import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
@@ -54,7 +55,9 @@ export const tickets = pgTable(
     amountUsedBotQueues: integer('amountUsedBotQueues').notNull().default(0),
     amountUsedBotQueuesNPS: integer('amountUsedBotQueuesNPS').notNull().default(0),
     useIntegration: boolean('useIntegration').notNull().default(false),
-    integrationId: integer('integrationId'),
+    integrationId: integer('integrationId').references(() => queueIntegrations.id, {
+      onDelete: 'set null',
+    }),
     /** An agent opened the ticket (true) or the contact did (false). */
     isActiveDemand: boolean('isActiveDemand').notNull().default(false),
     isOutOfHour: boolean('isOutOfHour').notNull().default(false),
@@ -86,6 +89,10 @@ export const tickets = pgTable(
     index('tickets_company_status_list_idx').on(t.companyId, t.status, t.updatedAt, t.id),
     // The search walks a company's tickets in list order whatever their status.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    // Which tickets an integration holds: few do, so the index is small.
+    index('tickets_company_integration_idx')
+      .on(t.companyId, t.integrationId)
+      .where(sql`${t.integrationId} IS NOT NULL`),
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.id),

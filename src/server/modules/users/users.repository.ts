@@ -4,6 +4,7 @@ import type { Executor } from '@server/db/client'
 import { prepared } from '@server/db/prepared'
 import { queues } from '../queues/queues.table'
 import { userQueues, users, type UserRow } from './users.table'
+import { escapeLike } from '@server/db/like'
 
 export type UserInsert = typeof users.$inferInsert
 export type UserChanges = Partial<Omit<UserInsert, 'id' | 'companyId' | 'createdAt'>>
@@ -13,8 +14,6 @@ export interface QueueLink {
   name: string
   color: string
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 /** The only SQL of the users domain. Every lookup is scoped by company. */
 export function usersRepository(db: Executor) {
