@@ -108,9 +108,12 @@ export interface RouteDef {
   gate?: Gate
   /**
    * What a user failing the gate gets: the no-access placeholder (000 §6), or a redirect where
-   * the spec says so (`/allConnections` → /tickets, `/announcements` and `/messages-api` → /).
+   * the spec says so (`/allConnections` → /tickets, `/announcements` and `/messages-api` → /)
+   * after a notice: `notice` (a translation key) or the no-permission error. With `planOnly`,
+   * only a plan lacking the gate's feature redirects, and a profile the gate refuses gets the
+   * placeholder (/queue-integration, 002 §2.18).
    */
-  denied?: { redirect: string }
+  denied?: { redirect: string; notice?: string; planOnly?: boolean }
   /** Reachable while the company subscription has expired (000 §4 Session). */
   allowedWhenExpired?: boolean
 }
@@ -150,7 +153,8 @@ export const ROUTES: readonly RouteDef[] = [
     id: 'queueIntegration',
     path: '/queue-integration',
     access: 'private',
-    gate: { plan: 'useIntegrations' },
+    gate: { who: 'admin', plan: 'useIntegrations' },
+    denied: { redirect: '/', notice: 'queueIntegrations:planDenied', planOnly: true },
   },
   {
     id: 'announcements',

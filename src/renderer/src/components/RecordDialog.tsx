@@ -11,7 +11,7 @@ import {
   DialogSurface,
 } from '@fluentui/react-components'
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '@renderer/lib/notify'
 import { useRecordDialogStyles } from './RecordDialog.styles'
@@ -45,13 +45,14 @@ export function RecordDialog<T, K extends QueryKey>({
   children,
   ...labels
 }: RecordDialogProps<T, K>) {
+  const surface = useRef<HTMLDivElement>(null)
   return (
     <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={surfaceClassName}>
+      <DialogSurface ref={surface} className={surfaceClassName}>
         {recordId === undefined ? (
           children(null)
         ) : (
-          <LoadedRecord id={recordId} load={load} onClose={onClose} {...labels}>
+          <LoadedRecord id={recordId} load={load} onClose={onClose} surface={surface} {...labels}>
             {children}
           </LoadedRecord>
         )}
@@ -66,7 +67,10 @@ interface LoadedRecordProps<T, K extends QueryKey> extends Pick<
 > {
   id: number
   children: (record: T) => ReactNode
+  surface: RefObject<HTMLDivElement | null>
 }
+
+const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), button:not([disabled])'
 
 /**
  * The body of an edit dialog until its record arrives: a spinner while it loads, the error with
@@ -80,10 +84,19 @@ function LoadedRecord<T, K extends QueryKey>({
   errorLabel,
   onClose,
   children,
+  surface,
 }: LoadedRecordProps<T, K>) {
   const { t } = useTranslation('common')
   const styles = useRecordDialogStyles()
   const query = useQuery(load(id))
+  const loaded = query.data !== undefined
+  // The loading state's close button held the focus and is gone: the form's first field takes
+  // it, so the keyboard (Escape included) still reaches the dialog.
+  useEffect(() => {
+    const dialog = surface.current
+    if (!loaded || !dialog || dialog.contains(document.activeElement)) return
+    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+  }, [loaded, surface])
   if (query.data !== undefined) return children(query.data)
   return (
     <DialogBody>

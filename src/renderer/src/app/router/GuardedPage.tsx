@@ -1,7 +1,8 @@
 import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
-import { passesGate, type RouteDef, type RouteId } from '@shared/navigation'
+import { passesGate, type NavigationContext, type RouteDef, type RouteId } from '@shared/navigation'
+import { planAllows } from '@shared/permissions'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { PageSpinner } from '@renderer/components/PageSpinner'
 import { useCurrentUser } from '@renderer/hooks/useSession'
@@ -16,15 +17,23 @@ export type PageRegistry = Partial<Record<RouteId, LazyExoticComponent<Component
 /** Where the spec redirects instead of showing the placeholder, after a 1 s notice (002 §2). */
 const REDIRECT_DELAY_MS = 1000
 
-const DeniedRedirect = ({ to }: { to: string }) => {
+const DeniedRedirect = ({ to, notice = 'ERR_NO_PERMISSION' }: { to: string; notice?: string }) => {
   const { t } = useTranslation('errors')
   const navigate = useNavigate()
   useEffect(() => {
-    notify('error', t('ERR_NO_PERMISSION'))
+    notify('error', t(notice))
     const timer = window.setTimeout(() => void navigate(to, { replace: true }), REDIRECT_DELAY_MS)
     return () => window.clearTimeout(timer)
-  }, [navigate, t, to])
+  }, [navigate, t, to, notice])
   return <NoAccess />
+}
+
+/** Whether `route` sends a user its gate refuses away, rather than showing the placeholder. */
+const redirectsDenied = (route: RouteDef, context: NavigationContext): boolean => {
+  if (!route.denied) return false
+  if (!route.denied.planOnly) return true
+  const feature = route.gate?.plan
+  return feature !== undefined && !planAllows(context.plan, feature)
 }
 
 /**
@@ -39,7 +48,11 @@ export const GuardedPage = ({ route, pages }: { route: RouteDef; pages: PageRegi
     return <Navigate to="/financeiro-aberto" replace />
   }
   if (!passesGate(route.gate, context)) {
-    return route.denied ? <DeniedRedirect to={route.denied.redirect} /> : <NoAccess />
+    return route.denied && redirectsDenied(route, context) ? (
+      <DeniedRedirect to={route.denied.redirect} notice={route.denied.notice} />
+    ) : (
+      <NoAccess />
+    )
   }
   const Page = pages[route.id]
   return (

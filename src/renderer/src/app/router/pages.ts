@@ -51,6 +51,11 @@ export const privatePages: PageRegistry = {
   helps: lazy(() =>
     import('@renderer/features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
   ),
+  queueIntegration: lazy(() =>
+    import('@renderer/features/queue-integrations/pages/QueueIntegrationsPage').then((m) => ({
+      default: m.QueueIntegrationsPage,
+    })),
+  ),
 }
 
 /** Whether a route opens the coming-soon placeholder, so the menu can say so before a click. */

@@ -1,0 +1,101 @@
+import { isAxiosError } from 'axios'
+import type { UsedBy } from '@shared/contracts/common'
+import type {
+  CreateQueueIntegrationBody,
+  QueueIntegrationDto,
+  QueueIntegrationList,
+  UpdateQueueIntegrationBody,
+} from '@shared/contracts/queue-integrations'
+import { errorCodeOf, http } from '@renderer/lib/http'
+
+export interface ListIntegrationsParams {
+  searchParam: string
+  /** 1-based. */
+  pageNumber: number
+}
+
+/** GET /queueIntegration/: one page of 20 integrations, newest first, searched by name. */
+export const listIntegrations = async (
+  { searchParam, pageNumber }: ListIntegrationsParams,
+  signal?: AbortSignal,
+): Promise<QueueIntegrationList> =>
+  (
+    await http.get<QueueIntegrationList>('/queueIntegration/', {
+      params: { searchParam: searchParam || undefined, pageNumber },
+      signal,
+    })
+  ).data
+
+/** GET /queueIntegration/{id}: the integration, without its Dialogflow credentials. */
+export const getIntegration = async (
+  id: number,
+  signal?: AbortSignal,
+): Promise<QueueIntegrationDto> =>
+  (await http.get<QueueIntegrationDto>(`/queueIntegration/${id}`, { signal })).data
+
+/** POST /queueIntegration. */
+export const createIntegration = async (
+  body: CreateQueueIntegrationBody,
+): Promise<QueueIntegrationDto> =>
+  (await http.post<QueueIntegrationDto>('/queueIntegration', body)).data
+
+/** PUT /queueIntegration/{id}: the whole form; no `jsonContent` keeps the stored credentials. */
+export const updateIntegration = async (
+  id: number,
+  body: UpdateQueueIntegrationBody,
+): Promise<QueueIntegrationDto> =>
+  (await http.put<QueueIntegrationDto>(`/queueIntegration/${id}`, body)).data
+
+/** DELETE /queueIntegration/{id}: refused with ERR_INTEGRATION_IN_USE while anything uses it. */
+export const deleteIntegration = async (id: number): Promise<void> => {
+  await http.delete(`/queueIntegration/${id}`)
+}
+
+/** A server refusal that belongs to a field of the integration form. */
+export interface IntegrationFieldError {
+  field: string
+  code: string
+}
+
+/** The field a failed save points at (a taken name, a rule the server checked), or null. */
+export const readIntegrationFieldError = (error: unknown): IntegrationFieldError | null => {
+  if (!isAxiosError(error)) return null
+  const body: unknown = error.response?.data
+  const code = errorCodeOf(body)
+  if (code === 'ERR_DUPLICATED_INTEGRATION') return { field: 'name', code }
+  if (code === 'ERR_VALIDATION' && typeof body === 'object' && body !== null && 'field' in body) {
+    return typeof body.field === 'string' && body.field ? { field: body.field, code } : null
+  }
+  return null
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+
+/**
+ * What still uses an integration whose delete was refused (ERR_INTEGRATION_IN_USE), or null
+ * when the failure is another one. A refusal without a readable `usedBy` names nothing.
+ */
+export const readIntegrationUsage = (error: unknown): UsedBy | null => {
+  if (!isAxiosError(error)) return null
+  const body: unknown = error.response?.data
+  if (errorCodeOf(body) !== 'ERR_INTEGRATION_IN_USE') return null
+  const usedBy: unknown =
+    typeof body === 'object' && body !== null ? Reflect.get(body, 'usedBy') : null
+  if (typeof usedBy !== 'object' || usedBy === null) {
+    return { connections: [], queues: [], options: [], activeTickets: 0 }
+  }
+  const field = (name: keyof UsedBy): unknown => Reflect.get(usedBy, name)
+  const list = (name: 'connections' | 'queues' | 'options') => {
+    const value = field(name)
+    return isStringList(value) ? value : []
+  }
+  const activeTickets = field('activeTickets')
+  return {
+    connections: list('connections'),
+    queues: list('queues'),
+    options: list('options'),
+    activeTickets:
+      typeof activeTickets === 'number' && Number.isFinite(activeTickets) ? activeTickets : 0,
+  }
+}

@@ -1,0 +1,75 @@
+import {
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Subtitle2,
+} from '@fluentui/react-components'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { UsedBy } from '@shared/contracts/common'
+import { useIntegrationInUseDialogStyles } from './IntegrationInUseDialog.styles'
+
+export interface IntegrationInUseDialogProps {
+  open: boolean
+  /** The integration whose delete was refused. */
+  name: string
+  /** What uses it, as the refusal (ERR_INTEGRATION_IN_USE) names it. */
+  usedBy: UsedBy
+  onClose: () => void
+}
+
+const GROUPS = ['connections', 'queues', 'options'] as const
+
+/**
+ * Why an integration was not deleted: the connections, queues and chatbot options that use it,
+ * and how many open conversations it is running, so the admin knows what to change first.
+ */
+export const IntegrationInUseDialog = ({
+  open,
+  name,
+  usedBy,
+  onClose,
+}: IntegrationInUseDialogProps) => {
+  const { t } = useTranslation('queueIntegrations')
+  const styles = useIntegrationInUseDialogStyles()
+  const headingId = useId()
+  return (
+    <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('inUse.title', { name })}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Body1>{t('inUse.message')}</Body1>
+            {GROUPS.filter((group) => usedBy[group].length > 0).map((group) => (
+              <section key={group} className={styles.group} aria-labelledby={headingId + group}>
+                <Subtitle2 as="h3" id={headingId + group}>
+                  {t(`inUse.${group}`, { count: usedBy[group].length })}
+                </Subtitle2>
+                <ul className={styles.list}>
+                  {usedBy[group].map((item, index) => (
+                    <li key={`${index}-${item}`} className={styles.item}>
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+            {usedBy.activeTickets > 0 && (
+              <Body1>{t('inUse.activeTickets', { count: usedBy.activeTickets })}</Body1>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('inUse.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

@@ -1,0 +1,183 @@
+import { Button, Input } from '@fluentui/react-components'
+import { AddRegular, AppsRegular, ErrorCircleRegular, SearchRegular } from '@fluentui/react-icons'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { UsedBy } from '@shared/contracts/common'
+import type { QueueIntegrationDto } from '@shared/contracts/queue-integrations'
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import { isAdmin } from '@shared/permissions'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { NoAccess } from '@renderer/components/NoAccess'
+import { PageHeader } from '@renderer/components/PageHeader'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { errorMessage, notifySuccess } from '@renderer/lib/notify'
+import { readIntegrationUsage } from '../api'
+import { IntegrationDialog } from '../components/IntegrationDialog'
+import { IntegrationInUseDialog } from '../components/IntegrationInUseDialog'
+import { IntegrationsTable } from '../components/IntegrationsTable'
+import { IntegrationsTableSkeleton } from '../components/IntegrationsTableSkeleton'
+import { useDeleteIntegrationMutation } from '../mutations'
+import { integrationQueries } from '../queries'
+import { useIntegrationsRealtime } from '../realtime'
+import { useQueueIntegrationsPageStyles } from './QueueIntegrationsPage.styles'
+
+/**
+ * /queue-integration (002 §2.18): the company's admins manage its queue integrations; a profile
+ * user sees the no-access view. The plan gate (useIntegrations) is the route's.
+ */
+export const QueueIntegrationsPage = () => {
+  const currentUser = useCurrentUser()
+  return isAdmin(currentUser) ? <IntegrationsScreen /> : <NoAccess />
+}
+
+// Closing keeps the target, so a dialog does not change content while it fades out.
+type DialogState = { open: boolean; integrationId?: number }
+type InUseState = { open: boolean; name: string; usedBy: UsedBy }
+
+const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
+
+/** The loaded rows in order, each once: a row created above shifts the next page onto it. */
+const uniqueRows = (pages: readonly { queueIntegrations: QueueIntegrationDto[] }[]) => {
+  const seen = new Set<number>()
+  return pages
+    .flatMap((page) => page.queueIntegrations)
+    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+}
+
+const IntegrationsScreen = () => {
+  const { t } = useTranslation('queueIntegrations')
+  const styles = useQueueIntegrationsPageStyles()
+  const [search, setSearch] = useState('')
+  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const [dialog, setDialog] = useState<DialogState>({ open: false })
+  const [inUse, setInUse] = useState<InUseState>({ open: false, name: '', usedBy: NOBODY })
+  const deleteMutation = useDeleteIntegrationMutation()
+
+  // While a new search loads, the previous rows stay instead of a skeleton flash.
+  const list = useInfiniteQuery({
+    ...integrationQueries.list(searchParam),
+    placeholderData: keepPreviousData,
+  })
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  useIntegrationsRealtime()
+
+  const integrations = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
+  const count = list.data?.pages[0]?.count
+
+  const handleLoadMore = useCallback(() => {
+    if (!isFetching) void fetchNextPage()
+  }, [fetchNextPage, isFetching])
+
+  const confirmDelete = useConfirmDelete<QueueIntegrationDto>(
+    (integration) =>
+      deleteMutation.mutateAsync(integration.id).catch((error: unknown) => {
+        const usedBy = readIntegrationUsage(error)
+        if (usedBy) setInUse({ open: true, name: integration.name, usedBy })
+        throw error
+      }),
+    () => notifySuccess(t('toasts.deleted')),
+  )
+
+  const handleAdd = () => setDialog({ open: true })
+  const handleEdit = (integration: QueueIntegrationDto) =>
+    setDialog({ open: true, integrationId: integration.id })
+  const handleCloseDialog = () => setDialog((state) => ({ ...state, open: false }))
+
+  const addButton = (
+    <Button appearance="primary" icon={<AddRegular />} onClick={handleAdd}>
+      {t('actions.add')}
+    </Button>
+  )
+
+  const renderBody = () => {
+    if (list.isPending) return <IntegrationsTableSkeleton />
+    if (list.isError && integrations.length === 0) {
+      return (
+        <EmptyState
+          icon={<ErrorCircleRegular />}
+          title={t('loadError.title')}
+          description={errorMessage(list.error)}
+          actions={
+            <Button appearance="primary" onClick={() => void list.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      )
+    }
+    if (integrations.length === 0) {
+      return searchParam ? (
+        <EmptyState
+          icon={<SearchRegular />}
+          title={t('empty.searchTitle')}
+          description={t('empty.searchDescription', { search: searchParam })}
+        />
+      ) : (
+        <EmptyState
+          icon={<AppsRegular />}
+          title={t('empty.title')}
+          description={t('empty.description')}
+          actions={addButton}
+        />
+      )
+    }
+    return (
+      <IntegrationsTable
+        integrations={integrations}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        loadMoreFailed={list.isFetchNextPageError}
+        onLoadMore={handleLoadMore}
+        onEdit={handleEdit}
+        onDelete={confirmDelete.ask}
+      />
+    )
+  }
+
+  const deleteName = confirmDelete.pending?.name ?? ''
+
+  return (
+    <section className={styles.root}>
+      <PageHeader
+        title={t('title')}
+        count={count}
+        actions={
+          <>
+            <Input
+              className={styles.search}
+              type="search"
+              value={search}
+              onChange={(_event, data) => setSearch(data.value)}
+              contentBefore={<SearchRegular />}
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.label')}
+            />
+            {addButton}
+          </>
+        }
+      />
+      {renderBody()}
+      <IntegrationDialog
+        open={dialog.open}
+        integrationId={dialog.integrationId}
+        onClose={handleCloseDialog}
+      />
+      <ConfirmDialog
+        title={t('confirmDelete.title', { name: deleteName })}
+        {...confirmDelete.dialog}
+      >
+        {t('confirmDelete.message')}
+      </ConfirmDialog>
+      <IntegrationInUseDialog
+        open={inUse.open}
+        name={inUse.name}
+        usedBy={inUse.usedBy}
+        onClose={() => setInUse((state) => ({ ...state, open: false }))}
+      />
+    </section>
+  )
+}
