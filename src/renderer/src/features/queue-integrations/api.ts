@@ -26,6 +26,20 @@ export const listIntegrations = async (
     })
   ).data
 
+/** Pages a picker reads at most: a company with more integrations is a misuse this bounds. */
+const PICKER_PAGES = 50
+
+/** Every integration of the company, newest first, for the pickers of connections and queues. */
+export const listAllIntegrations = async (signal?: AbortSignal): Promise<QueueIntegrationDto[]> => {
+  const all: QueueIntegrationDto[] = []
+  for (let pageNumber = 1; pageNumber <= PICKER_PAGES; pageNumber++) {
+    const page = await listIntegrations({ searchParam: '', pageNumber }, signal)
+    all.push(...page.queueIntegrations)
+    if (!page.hasMore) break
+  }
+  return all
+}
+
 /** GET /queueIntegration/{id}: the integration, without its Dialogflow credentials. */
 export const getIntegration = async (
   id: number,

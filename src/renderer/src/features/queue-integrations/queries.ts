@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { getIntegration, listIntegrations } from './api'
+import { getIntegration, listAllIntegrations, listIntegrations } from './api'
 
 /**
  * Query keys and options of the integrations screen; every key starts with `queueIntegrations`
@@ -16,6 +16,12 @@ export const integrationQueries = {
         listIntegrations({ searchParam, pageNumber: pageParam }, signal),
       initialPageParam: 1,
       getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+    }),
+  /** Every integration, for the pickers of the connection and queue dialogs. */
+  options: () =>
+    queryOptions({
+      queryKey: [...integrationQueries.all(), 'options'] as const,
+      queryFn: ({ signal }) => listAllIntegrations(signal),
     }),
   details: () => [...integrationQueries.all(), 'detail'] as const,
   detail: (id: number) =>

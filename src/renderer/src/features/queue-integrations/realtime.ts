@@ -89,8 +89,12 @@ const needsRefetch = (
   return kept && searchParam !== ''
 }
 
-/** Writes one integration event into every cached list and the integration's detail. */
+/**
+ * Writes one integration event into every cached list and the integration's detail; the
+ * pickers' list is read again.
+ */
 export const writeIntegrationEvent = (queryClient: QueryClient, event: IntegrationEvent): void => {
+  void queryClient.invalidateQueries({ queryKey: integrationQueries.options().queryKey })
   const lists = queryClient.getQueriesData<IntegrationsListCache>({
     queryKey: integrationQueries.lists(),
   })

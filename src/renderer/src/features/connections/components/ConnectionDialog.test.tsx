@@ -14,6 +14,7 @@ import { endSession, startSession } from '@renderer/lib/session'
 import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { buildSessionUser } from '@tests/renderer/session'
 import { ConnectionDialog } from './ConnectionDialog'
+import { integration } from '@tests/renderer/queue-integrations.fixtures'
 
 const SLOW = { timeout: 10_000 }
 
@@ -26,6 +27,12 @@ const serve = () => {
     const answer = (status: number, data: unknown): Promise<AxiosResponse> =>
       Promise.resolve({ status, data, statusText: '', headers: {}, config })
     if (method === 'get' && url === '/queue') return answer(200, [])
+    if (method === 'get' && url === '/queueIntegration/')
+      return answer(200, {
+        queueIntegrations: [integration(9, { name: 'Triagem', type: 'typebot' })],
+        count: 1,
+        hasMore: false,
+      })
     if (method === 'get') return answer(200, [])
     writes.push({ method, url, body })
     return answer(200, buildConnectionDto({ id: 5, ...(body as Partial<ConnectionDto>) }))
@@ -163,9 +170,11 @@ describe('ConnectionDialog', () => {
     ])
     const user = userEvent.setup({ delay: null })
     await user.click(within(dialog).getByRole('tab', { name: 'Integrações' }))
-    // The stored integration is kept; no prompt picker without useOpenAi.
-    expect(within(dialog).getByRole('combobox', { name: /Integração/ }).textContent).toContain(
-      'Atual (#9)',
+    // The stored integration is shown by its name; no prompt picker without useOpenAi.
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /Integração/ }).textContent).toContain(
+        'Triagem (Typebot)',
+      ),
     )
     expect(within(dialog).queryByRole('combobox', { name: /Prompt de IA/ })).toBeNull()
   }, 30_000)

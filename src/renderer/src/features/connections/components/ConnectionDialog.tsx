@@ -81,6 +81,7 @@ const ConnectionForm = ({
         return (
           <ConnectionIntegrationsTab
             control={control}
+            withIntegration={planAllows(company.plan, 'useIntegrations')}
             withPrompt={planAllows(company.plan, 'useOpenAi')}
           />
         )

@@ -8,6 +8,7 @@ import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useFieldMessage } from '@renderer/components/form/useFieldMessage'
+import { useIntegrationOptions } from '@renderer/features/queue-integrations'
 import type { QueueFormValues } from '../forms/queue-schema'
 import { ChatbotTreeEditor, type PickerItem } from './ChatbotTreeEditor'
 import { useQueueDialogStyles } from './QueueDialog.styles'
@@ -29,6 +30,7 @@ export const QueueDataTab = ({
   showAllErrors,
 }: QueueDataTabProps) => {
   const { t } = useTranslation('queues')
+  const integrations = useIntegrationOptions(useIntegrations, 'flowbuilder')
   const styles = useQueueDialogStyles()
   const rotationOn = useWatch({ control, name: 'ativarRoteador' })
   const rotationLabel = (minutes: number) =>
@@ -98,13 +100,12 @@ export const QueueDataTab = ({
         label={t('fields.outOfHoursMessage')}
       />
       {useIntegrations && (
-        <ReferenceField
+        <SelectField
           control={control}
           name="integrationId"
           label={t('fields.integration')}
-          hint={t('chatbot.noneYet')}
           noneLabel={t('fields.none')}
-          storedLabel={(id) => t('fields.storedIntegration', { id })}
+          options={integrations}
         />
       )}
       <ReferenceField

@@ -14,6 +14,8 @@ import { endSession, startSession } from '@renderer/lib/session'
 import { buildSessionUser } from '@tests/renderer/session'
 import { queueQueries } from '../queries'
 import { QueueDialog } from './QueueDialog'
+import { integrationQueries } from '@renderer/features/queue-integrations/queries'
+import { integration } from '@tests/renderer/queue-integrations.fixtures'
 
 const stored: QueueDetailDto = {
   id: 3,
@@ -69,6 +71,10 @@ const openDialog = async (options: { scheduleType: string; useIntegrations: bool
   queryClient.setQueryData(queueQueries.scheduleType().queryKey, options.scheduleType)
   queryClient.setQueryData(queueQueries.list().queryKey, [stored])
   queryClient.setQueryData(queueQueries.userOptions().queryKey, [])
+  queryClient.setQueryData(integrationQueries.options().queryKey, [
+    integration(4, { name: 'Triagem', type: 'typebot' }),
+    integration(5, { name: 'Boas-vindas', type: 'flowbuilder' }),
+  ])
   queryClient.setQueryData(queueQueries.detail(stored.id).queryKey, stored)
   render(
     <FluentProvider theme={webLightTheme}>
@@ -177,7 +183,12 @@ describe('QueueDialog', () => {
     const user = userEvent.setup({ delay: null })
     const writes = serve()
     const dialog = await openDialog({ scheduleType: 'disabled', useIntegrations: true })
-    expect(within(dialog).getByRole('combobox', { name: 'Integração' })).toBeTruthy()
+    // The company's integrations are offered by name, a flow never (a queue cannot run one).
+    await user.click(within(dialog).getByRole('combobox', { name: 'Integração' }))
+    const offered = screen.getAllByRole('option').map((option) => option.textContent)
+    expect(offered).toContain('Triagem (Typebot)')
+    expect(offered.some((text) => text?.includes('Boas-vindas'))).toBe(false)
+    await user.click(screen.getByRole('option', { name: 'Nenhum' }))
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar opção' }))
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await within(dialog).findByText('Obrigatório')).toBeTruthy()

@@ -1,0 +1,1 @@
+export { useIntegrationOptions } from './hooks/useIntegrationOptions'
