@@ -2,7 +2,7 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { ticketTimerKey } from '@server/jobs/catalogue'
 import type { ConnectionRow } from '../connections/connections.table'
-import type { WriteResult } from '../messages/messages.compose'
+import type { AutomaticChange } from '../messages/outbound.types'
 import { renderTemplate } from '../messages/messages.template'
 import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { SettingsService } from '../settings/settings.service'
@@ -15,12 +15,6 @@ import { botTimersRepository } from './bot.timers.repository'
 
 /** Tickets given a timer job per sweep; the rest are found by the next one. */
 const SWEEP_SIZE = 1000
-
-interface Fired {
-  before: TicketRow
-  after: TicketRow
-  written: WriteResult
-}
 
 /**
  * The bot's timed work (reference §12) on the job engine: a sweep each minute (one instance runs
@@ -143,7 +137,7 @@ export function createBotTimers(
     }
   }
 
-  async function fire(companyId: number, ticketId: number): Promise<Fired | null> {
+  async function fire(companyId: number, ticketId: number): Promise<AutomaticChange | null> {
     return deps.db.transaction(async (tx) => {
       const ticketsTx = ticketsRepository(tx)
       const ticket = await ticketsTx.lockById(companyId, ticketId)

@@ -9,7 +9,7 @@ import { webmOpusToOgg, WebmToOggError } from '@server/lib/webm-to-ogg'
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService, StoredFile } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'
-import type { TicketCore } from '../tickets/tickets.core'
+import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import type { TicketRow } from '../tickets/tickets.table'
 import { assertMayWrite, assertWindowOpen, type MessageAccess } from './messages.access'
 import type { MessageEvents } from './messages.events'
@@ -21,6 +21,7 @@ import {
 } from './messages.repository'
 import type { MessageRow } from './messages.table'
 import type { OutboundSender } from './outbound.sender'
+import type { AutomaticChange, WriteResult } from './outbound.types'
 import { renderTemplate } from './messages.template'
 import { buildVCard, parseVCard, type ContactCard } from './messages.vcard'
 
@@ -46,16 +47,6 @@ const WEBM_TYPES = new Set(['audio/webm', 'video/webm'])
 function summaryOf(row: Pick<MessageRow, 'body' | 'mediaType' | 'mediaName'>): string {
   if (row.mediaType === 'contactMessage') return parseVCard(row.body)?.name ?? row.body
   return row.body || row.mediaName || ''
-}
-
-/** What storing outgoing rows did, for `announce` after the commit. */
-export interface WriteResult {
-  inserted: MessageRow[]
-  /** The rows of a repeated idempotency key: nothing new was stored. */
-  existing: MessageRow[]
-  /** The ticket's unread messages were marked read (an attendant answered). */
-  unreadCleared: boolean
-  receipts: ReadReceipt[]
 }
 
 /**
@@ -152,6 +143,41 @@ export function createMessageComposer(
     if (result.unreadCleared) await announceRead(ticket, result.receipts)
     if (inserted.some((row) => row.sendStatus === 'queued') && ticket.whatsappId !== null)
       sender.kick(ticket.whatsappId)
+  }
+
+  /**
+   * After the commit of changes to tickets of one company with the automatic texts they stored
+   * (the bot's, its timers'): the texts' events (each ticket presented once for all), each
+   * ticket's move (a close first takes it out of the open lists), then the senders.
+   */
+  async function announceChanges(companyId: number, changes: AutomaticChange[]) {
+    const inserted = changes.flatMap(({ written }) => written.inserted)
+    const presented =
+      inserted.length > 0
+        ? await events.emitCreatedMany(
+            companyId,
+            inserted.map((row) => row.id),
+          )
+        : new Map<number, TicketPresentation>()
+    const unpresented = changes
+      .map(({ after }) => after.id)
+      .filter((ticketId) => !presented.has(ticketId))
+    if (unpresented.length > 0)
+      for (const [ticketId, presentation] of await ticketCore.presentManyForAudiences(
+        companyId,
+        unpresented,
+      ))
+        presented.set(ticketId, presentation)
+    for (const { before, after } of changes) {
+      if (after.status === 'closed' && before.status !== 'closed')
+        ticketCore.emitDeleted(companyId, before)
+      const presentation = presented.get(after.id)
+      if (presentation) await ticketCore.emitUpdated(companyId, after.id, before, presentation)
+    }
+    const sending = inserted.flatMap((row) =>
+      row.sendStatus === 'queued' && row.whatsappId !== null ? [row.whatsappId] : [],
+    )
+    for (const connectionId of new Set(sending)) sender.kick(connectionId)
   }
 
   /** `writeOutgoing` in a transaction of its own, then `announce`: the server's own messages. */
@@ -298,7 +324,15 @@ export function createMessageComposer(
     return events.presentOne(ctx.companyId, first.id)
   }
 
-  return { send, uploadLimitBytes, render, writeOutgoing, announce, storeOutgoing }
+  return {
+    send,
+    uploadLimitBytes,
+    render,
+    writeOutgoing,
+    announce,
+    announceChanges,
+    storeOutgoing,
+  }
 }
 
 export type MessageComposer = ReturnType<typeof createMessageComposer>

@@ -12,15 +12,15 @@ import { CursorId, keysetCursor, type KeysetCursor } from '@server/lib/keyset-cu
 import type { CompaniesService } from '../companies/companies.service'
 import type { MediaService } from '../media/media.service'
 import type { SettingsService } from '../settings/settings.service'
-import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
+import type { TicketCore } from '../tickets/tickets.core'
 import type { TicketRow } from '../tickets/tickets.table'
 import { messageAccess } from './messages.access'
 import { createMessageActions } from './messages.actions'
-import { createMessageComposer, type WriteResult } from './messages.compose'
+import { createMessageComposer } from './messages.compose'
 import { createMessageEvents } from './messages.events'
 import { createMessageForwarder } from './messages.forward'
 import { messagesRepository, type HistoryCursor, type ReadReceipt } from './messages.repository'
-import type { AutomaticMessages, AutomaticWrites } from './outbound.types'
+import type { AutomaticMessages, AutomaticWrites, WriteResult } from './outbound.types'
 import { chatOf, createOutboundSender } from './outbound.sender'
 import { transcribeAudio } from './messages.transcription'
 import { canSeeTicket, historyScope, readsOnView } from './messages.visibility'
@@ -176,35 +176,7 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       )
     },
 
-    async announceAutomatic(companyId, changes) {
-      const inserted = changes.flatMap(({ written }) => written.inserted)
-      const presented =
-        inserted.length > 0
-          ? await events.emitCreatedMany(
-              companyId,
-              inserted.map((row) => row.id),
-            )
-          : new Map<number, TicketPresentation>()
-      const unpresented = changes
-        .map(({ after }) => after.id)
-        .filter((ticketId) => !presented.has(ticketId))
-      if (unpresented.length > 0)
-        for (const [ticketId, presentation] of await ticketCore.presentManyForAudiences(
-          companyId,
-          unpresented,
-        ))
-          presented.set(ticketId, presentation)
-      for (const { before, after } of changes) {
-        if (after.status === 'closed' && before.status !== 'closed')
-          ticketCore.emitDeleted(companyId, before)
-        const presentation = presented.get(after.id)
-        if (presentation) await ticketCore.emitUpdated(companyId, after.id, before, presentation)
-      }
-      const sending = inserted.flatMap((row) =>
-        row.sendStatus === 'queued' && row.whatsappId !== null ? [row.whatsappId] : [],
-      )
-      for (const connectionId of new Set(sending)) sender.kick(connectionId)
-    },
+    announceAutomatic: compose.announceChanges,
 
     async addPrivateNote(companyId, ticketId, userId, body) {
       if (body.trim() === '') return

@@ -1,6 +1,7 @@
 import type { Executor } from '@server/db/client'
 import type { TicketRow } from '../tickets/tickets.table'
-import type { WriteResult } from './messages.compose'
+import type { ReadReceipt } from './messages.repository'
+import type { MessageRow } from './messages.table'
 
 /**
  * What ticket transitions and the bot need from the messages module: texts the server sends
@@ -32,6 +33,16 @@ export interface AutomaticText {
   body: string
   quotedMsgId?: number
   attachment?: AutomaticAttachment
+}
+
+/** What storing outgoing rows did, for `announce` after the commit. */
+export interface WriteResult {
+  inserted: MessageRow[]
+  /** The rows of a repeated idempotency key: nothing new was stored. */
+  existing: MessageRow[]
+  /** The ticket's unread messages were marked read (an attendant answered). */
+  unreadCleared: boolean
+  receipts: ReadReceipt[]
 }
 
 /** A ticket the bot changed in one transaction, and the answers it stored there. */
