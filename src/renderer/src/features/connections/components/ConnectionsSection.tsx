@@ -1,9 +1,8 @@
-import { Button } from '@fluentui/react-components'
-import { ErrorCircleRegular } from '@fluentui/react-icons'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactElement, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { PageSpinner } from '@renderer/components/PageSpinner'
 import { errorMessage } from '@renderer/lib/notify'
@@ -47,15 +46,11 @@ export const ConnectionsSection = ({
     if (list.isPending) return <PageSpinner />
     if (list.isError)
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError.title')}
           description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
         />
       )
     if (isEmpty)

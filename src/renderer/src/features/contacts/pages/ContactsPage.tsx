@@ -16,7 +16,6 @@ import {
   ArrowDownloadRegular,
   ArrowUploadRegular,
   ContactCardRegular,
-  ErrorCircleRegular,
   PhoneRegular,
   SearchRegular,
   TableRegular,
@@ -29,6 +28,7 @@ import type { ContactDto } from '@shared/contracts/contacts'
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { useCan } from '@renderer/hooks/useCan'
 import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
@@ -160,15 +160,11 @@ export const ContactsPage = () => {
     }
     if (list.isError && contacts.length === 0) {
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError.title')}
           description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
         />
       )
     }

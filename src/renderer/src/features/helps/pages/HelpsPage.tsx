@@ -12,12 +12,13 @@ import {
   DialogTitle,
   Spinner,
 } from '@fluentui/react-components'
-import { DismissRegular, ErrorCircleRegular, VideoClipRegular } from '@fluentui/react-icons'
+import { DismissRegular, VideoClipRegular } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HelpDto } from '@shared/contracts/helps'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { errorMessage } from '@renderer/lib/notify'
 import { helpQueries } from '../queries'
@@ -35,15 +36,11 @@ export const HelpsPage = () => {
     if (helps.isPending) return <Spinner label={t('loading')} />
     if (helps.isError)
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError')}
           description={errorMessage(helps.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void helps.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void helps.refetch()}
         />
       )
     if (helps.data.length === 0)

@@ -1,5 +1,5 @@
 import { Button, Input } from '@fluentui/react-components'
-import { AddRegular, AppsRegular, ErrorCircleRegular, SearchRegular } from '@fluentui/react-icons'
+import { AddRegular, AppsRegular, SearchRegular } from '@fluentui/react-icons'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { isAdmin } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
@@ -97,15 +98,11 @@ const IntegrationsScreen = () => {
     if (list.isPending) return <IntegrationsTableSkeleton />
     if (list.isError && integrations.length === 0) {
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError.title')}
           description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
         />
       )
     }

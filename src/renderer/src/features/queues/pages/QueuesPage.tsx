@@ -1,5 +1,5 @@
 import { Button, Skeleton, SkeletonItem } from '@fluentui/react-components'
-import { AddRegular, ErrorCircleRegular, PeopleQueueRegular } from '@fluentui/react-icons'
+import { AddRegular, PeopleQueueRegular } from '@fluentui/react-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import type { QueueDto } from '@shared/contracts/queues'
 import { isAdmin } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { useCurrentUser } from '@renderer/hooks/useSession'
@@ -58,15 +59,11 @@ const QueuesScreen = () => {
     }
     if (list.isError) {
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError.title')}
           description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
         />
       )
     }

@@ -14,7 +14,6 @@ import {
   AddRegular,
   DeleteRegular,
   EditRegular,
-  ErrorCircleRegular,
   SearchRegular,
   TagRegular,
 } from '@fluentui/react-icons'
@@ -26,6 +25,7 @@ import { INFINITE_SCROLL_THRESHOLD_PX, SEARCH_DEBOUNCE_MS } from '@shared/consta
 import { isAdmin } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { PageSpinner } from '@renderer/components/PageSpinner'
 import { TagChip } from '@renderer/components/TagChip'
@@ -88,15 +88,11 @@ export const TagsPage = () => {
     if (list.isPending) return <PageSpinner />
     if (list.isError && tags.length === 0) {
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError.title')}
           description={errorMessage(list.error)}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
         />
       )
     }

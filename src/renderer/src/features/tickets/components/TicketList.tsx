@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@fluentui/react-components'
-import { ChatEmptyRegular, ErrorCircleRegular } from '@fluentui/react-icons'
+import { ChatEmptyRegular } from '@fluentui/react-icons'
 import {
   useCallback,
   useLayoutEffect,
@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '@shared/contracts/tickets'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { useInfiniteVirtualRows } from '@renderer/hooks/useInfiniteVirtualRows'
 import { errorMessage } from '@renderer/lib/notify'
 import {
@@ -158,15 +159,11 @@ export const TicketList = ({
   if (isPending) return <TicketListSkeleton />
   if (error && tickets.length === 0) {
     return (
-      <EmptyState
-        icon={<ErrorCircleRegular />}
+      <LoadFailure
         title={t('list.loadError')}
         description={errorMessage(error)}
-        actions={
-          <Button appearance="primary" onClick={onRetry}>
-            {t('actions.retry')}
-          </Button>
-        }
+        retryLabel={t('actions.retry')}
+        onRetry={onRetry}
       />
     )
   }

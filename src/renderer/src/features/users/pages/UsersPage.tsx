@@ -1,5 +1,5 @@
 import { Button, Input } from '@fluentui/react-components'
-import { AddRegular, ErrorCircleRegular, PeopleRegular, SearchRegular } from '@fluentui/react-icons'
+import { AddRegular, PeopleRegular, SearchRegular } from '@fluentui/react-icons'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { isAdmin } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { PageHeader } from '@renderer/components/PageHeader'
 import { useCurrentUser } from '@renderer/hooks/useSession'
@@ -76,15 +77,11 @@ const UsersScreen = ({ currentUserId }: { currentUserId: number }) => {
     if (list.isPending) return <UsersTableSkeleton />
     if (list.isError && users.length === 0) {
       return (
-        <EmptyState
-          icon={<ErrorCircleRegular />}
+        <LoadFailure
           title={t('loadError.title')}
           description={loadErrorText(list.error, t('frontEndErrors.getUsers'))}
-          actions={
-            <Button appearance="primary" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
         />
       )
     }
