@@ -20,6 +20,8 @@ import { createHealthService } from './modules/health/health.service'
 import { createShutdown, type Shutdown } from './modules/health/health.shutdown'
 import { helpsRoutes } from './modules/helps/helps.routes'
 import { integrationsRoutes } from './modules/integrations/integrations.routes'
+import { promptsRoutes } from './modules/prompts/prompts.routes'
+import { fileListsRoutes } from './modules/file-lists/file-lists.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messageImportRoutes } from './modules/message-import/message-import.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
@@ -120,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(companiesRoutes, { services })
   await app.register(helpsRoutes, { services })
   await app.register(integrationsRoutes, { services })
+  await app.register(promptsRoutes, { services })
+  await app.register(fileListsRoutes, { services })
   await app.register(queuesRoutes, { services })
   await app.register(botRoutes, { services })
   await app.register(chatbotsRoutes, { services })

@@ -20,6 +20,8 @@ import { createContactImportService } from './modules/contacts/contacts.import'
 import { createContactsService } from './modules/contacts/contacts.service'
 import { createHelpsService } from './modules/helps/helps.service'
 import { createIntegrationsService } from './modules/integrations/integrations.service'
+import { createPromptsService } from './modules/prompts/prompts.service'
+import { createFileListsService } from './modules/file-lists/file-lists.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createChatbotsService } from './modules/queues/chatbots.service'
@@ -66,14 +68,18 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const plans = createPlansService(deps)
   const media = createMediaService(deps)
   const integrations = createIntegrationsService(deps)
+  const fileLists = createFileListsService(deps, { media })
   const companies = createCompaniesService(deps, { media })
   const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
   const helps = createHelpsService(deps)
   // Options may assign an attendant; the users service is built after the queues it needs.
   const chatbots = createChatbotsService(deps, {
     userIds: (companyId, ids) => users.existing(companyId, ids),
+    integrations,
+    fileLists,
   })
-  const queues = createQueuesService(deps, { companies, chatbots, integrations })
+  const queues = createQueuesService(deps, { companies, chatbots, integrations, fileLists })
+  const prompts = createPromptsService(deps, { queues })
   const connectionCollaborators = {
     channels,
     companies,
@@ -81,6 +87,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     graph,
     media,
     integrations,
+    prompts,
     sessions,
     // The messages service is built after the connections; the closure runs only once it is.
     fileShown: (companyId: number, path: string) => messages.fileShown(companyId, path),
@@ -169,6 +176,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     settings,
     helps,
     integrations,
+    prompts,
+    fileLists,
     queues,
     chatbots,
     connections,

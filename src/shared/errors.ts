@@ -36,6 +36,8 @@ export const errorStatus = {
   ERR_NO_IMPORT_FOUND: 404,
   ERR_NO_HELP_FOUND: 404,
   ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_NO_FILE_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
@@ -54,6 +56,9 @@ export const errorStatus = {
   ERR_DUPLICATED_INTEGRATION: 409,
   /** A connection, queue, option or conversation uses the integration (`usedBy` names them). */
   ERR_INTEGRATION_IN_USE: 409,
+  ERR_DUPLICATED_FILE_LIST: 409,
+  /** A queue or chatbot option sends the file list (`usedBy` names them). */
+  ERR_FILE_LIST_IN_USE: 409,
   ERR_COMPANY_INVALID_NAME: 400,
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,

@@ -21,6 +21,12 @@ import { ticketNotes, type TicketNoteRow } from '@server/modules/ticket-notes/ti
 import { tickets, type TicketRow } from '@server/modules/tickets/tickets.table'
 import { plans, type PlanRow } from '@server/modules/plans/plans.table'
 import { chatbots, type ChatbotRow } from '@server/modules/queues/chatbots.table'
+import {
+  fileListOptions,
+  fileLists,
+  type FileListOptionRow,
+  type FileListRow,
+} from '@server/modules/file-lists/file-lists.table'
 import { queues, type QueueRow } from '@server/modules/queues/queues.table'
 import { companySettings } from '@server/modules/settings/settings.table'
 import { userQueues, users, type UserRow } from '@server/modules/users/users.table'
@@ -294,4 +300,38 @@ export async function buildIntegration(
     })
     .returning()
   return row!
+}
+
+/** A file list with options named `options`, their files not uploaded unless given a path. */
+export async function buildFileList(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof fileLists.$inferInsert> & {
+    options?: Array<{ name: string; path?: string; mediaType?: string }>
+  } = {},
+): Promise<FileListRow & { options: FileListOptionRow[] }> {
+  const { options = [], ...values } = overrides
+  const [list] = await db
+    .insert(fileLists)
+    .values({
+      companyId: company.id,
+      name: `Lista ${unique()}`,
+      message: 'Seguem os arquivos.',
+      ...values,
+    })
+    .returning()
+  const rows = options.length
+    ? await db
+        .insert(fileListOptions)
+        .values(
+          options.map((option, position) => ({
+            companyId: company.id,
+            fileListId: list!.id,
+            position,
+            ...option,
+          })),
+        )
+        .returning()
+    : []
+  return { ...list!, options: rows }
 }

@@ -2,6 +2,8 @@ import type { AdminConnectionDto, ConnectionDto } from '../contracts/connections
 import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type { MessageDto } from '../contracts/messages'
 import type { QueueIntegrationDto } from '../contracts/queue-integrations'
+import type { PromptDto } from '../contracts/prompts'
+import type { FileListDto } from '../contracts/file-lists'
 import type { ChatbotDetailDto, QueueDto } from '../contracts/queues'
 import type { SettingDto } from '../contracts/settings'
 import type { TagDto } from '../contracts/tags'
@@ -63,6 +65,10 @@ export interface CompanyEventPayloads {
   queueIntegration:
     | { action: 'create' | 'update'; queueIntegration: QueueIntegrationDto }
     | { action: 'delete'; integrationId: number }
+  /** AI prompts changed (002 §7, reference §7: a create is announced as "update"); admins only. */
+  prompt: { action: 'update'; prompt: PromptDto } | { action: 'delete'; intelligenceId: number }
+  /** File lists changed (reference §8: `files` is the list with its options); admins only. */
+  file: { action: 'create' | 'update'; files: FileListDto } | { action: 'delete'; fileId: number }
   /** An operator changed a connection (PUT /whatsapp-admin); `admin-whatsapp`, super room only. */
   adminWhatsapp: { action: 'update'; whatsapp: AdminConnectionDto }
 }

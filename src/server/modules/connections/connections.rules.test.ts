@@ -40,7 +40,9 @@ describe('valuesFrom', () => {
   })
 
   test('refuses references to features not built yet, and broken service hours', () => {
-    expect(answerOf(() => valuesFrom({ name: 'x', promptId: 3 }))).toBe('ERR_VALIDATION promptId')
+    expect(answerOf(() => valuesFrom({ name: 'x', flowIdWelcome: 3 }))).toBe(
+      'ERR_VALIDATION flowIdWelcome',
+    )
     const halfShift = {
       weekday: 'Segunda-feira',
       weekdayEn: 'monday',

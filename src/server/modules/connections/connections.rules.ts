@@ -92,7 +92,7 @@ export const generateConnectionToken = (): string =>
 
 /** The columns a create or update body sets, besides name, token, queues and credentials. */
 export function valuesFrom(body: CreateConnectionBody | UpdateConnectionBody): ConnectionValues {
-  refuseUnbuiltReferences(body, ['promptId', 'flowIdWelcome', 'flowIdNotPhrase'])
+  refuseUnbuiltReferences(body, ['flowIdWelcome', 'flowIdNotPhrase'])
   if (body.schedules !== undefined && !isValidServiceHours(body.schedules))
     throw validationError('schedules')
   const values: Record<string, unknown> = {}

@@ -253,6 +253,7 @@ describe('the session walk, statuses written and emitted', () => {
       media: t.services.media,
       fileShown: t.services.messages.fileShown,
       integrations: t.services.integrations,
+      prompts: t.services.prompts,
       sessions,
     })
     const { company, admin } = await setup()

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '@server/db/columns'
 import { queueIntegrations } from '../integrations/integrations.table'
+import { prompts } from '../prompts/prompts.table'
 import { tenantKey } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
 
@@ -75,11 +76,11 @@ export const connections = pgTable(
     }),
     /** A millisecond timestamp, 'Running', 'renderButtonCloseTickets' or null (001 §4). */
     statusImportMessages: text('statusImportMessages'),
-    // Automation references; their tables arrive with the automation modules.
+    // Automation references; the flows' table arrives with the flow builder.
     integrationId: integer('integrationId').references(() => queueIntegrations.id, {
       onDelete: 'restrict',
     }),
-    promptId: integer('promptId'),
+    promptId: integer('promptId').references(() => prompts.id, { onDelete: 'restrict' }),
     flowIdWelcome: integer('flowIdWelcome'),
     flowIdNotPhrase: integer('flowIdNotPhrase'),
     collectiveVacationStart: date('collectiveVacationStart', { mode: 'string' }),

@@ -715,6 +715,7 @@ describe('events and the session hook', () => {
       media: t.services.media,
       fileShown: t.services.messages.fileShown,
       integrations: t.services.integrations,
+      prompts: t.services.prompts,
       sessions: {
         start: (_companyId, id) => void started.push(id),
         requestNewQr: () => undefined,

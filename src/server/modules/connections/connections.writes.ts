@@ -31,6 +31,7 @@ import {
 } from './connections.rules'
 import type { ConnectionRow } from './connections.table'
 import type { IntegrationsService } from '../integrations/integrations.service'
+import type { PromptsService } from '../prompts/prompts.service'
 
 /** WhatsApp (Baileys) sessions; the session manager provides them. */
 export interface ConnectionSessions {
@@ -61,6 +62,8 @@ export interface ConnectionCollaborators {
   fileShown: (companyId: number, path: string) => Promise<boolean>
   /** Whether an integration id is one of the company's. */
   integrations: Pick<IntegrationsService, 'assertUsable'>
+  /** Whether a prompt id is one of the company's. */
+  prompts: Pick<PromptsService, 'assertUsable'>
   sessions?: ConnectionSessions
 }
 
@@ -103,6 +106,7 @@ export function createConnectionWrites(
     media,
     fileShown,
     integrations,
+    prompts,
     sessions,
     events,
     facebook,
@@ -119,9 +123,10 @@ export function createConnectionWrites(
     return dto!
   }
 
-  async function assertIntegrationBelongs(
+  /** The integration and the prompt a connection names are the company's own. */
+  async function assertAutomationBelongs(
     companyId: number,
-    values: { integrationId?: number | null },
+    values: { integrationId?: number | null; promptId?: number | null },
   ) {
     if (typeof values.integrationId === 'number')
       await integrations.assertUsable(
@@ -130,6 +135,8 @@ export function createConnectionWrites(
         'integrationId',
         'connection',
       )
+    if (typeof values.promptId === 'number')
+      await prompts.assertUsable(companyId, values.promptId, 'promptId')
   }
 
   async function assertQueuesBelong(
@@ -178,7 +185,7 @@ export function createConnectionWrites(
       const credentials = credentialsFrom(channel, body)
       assertRules(undefined, values, queueIds, clockIn(timeZone))
       await assertQueuesBelong(companyId, { ...values, queueIds })
-      await assertIntegrationBelongs(companyId, values)
+      await assertAutomationBelongs(companyId, values)
       const accountId =
         channel === 'whatsappapi' ? credentials.wabaPhoneNumberId : credentials.facebookPageUserId
       const accountToken =
@@ -257,7 +264,7 @@ export function createConnectionWrites(
         body.queueIds ?? (await repo.queuesOf(companyId, [id])).map((queue) => queue.id)
       assertRules(row, values, queueIds, clockIn(timeZone))
       await assertQueuesBelong(companyId, { ...values, queueIds: body.queueIds ?? [] })
-      await assertIntegrationBelongs(companyId, values)
+      await assertAutomationBelongs(companyId, values)
 
       let probed: Probed | undefined
       let movedToPage: { channel: PageChannel; accountId: string } | undefined

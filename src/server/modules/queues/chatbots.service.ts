@@ -11,6 +11,8 @@ import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
+import type { FileListsService } from '../file-lists/file-lists.service'
+import type { IntegrationsService } from '../integrations/integrations.service'
 import { chatbotsRepository, type ChatbotValues, type TreeRow } from './chatbots.repository'
 import type { ChatbotRow } from './chatbots.table'
 import { assertOptionRules, assertTreeRules, flattenTree, type FlatOption } from './chatbots.tree'
@@ -20,6 +22,8 @@ import { queuesRepository } from './queues.repository'
 export interface ChatbotCollaborators {
   /** Which of `ids` are users of the company (late-bound: the users service is built later). */
   userIds: (companyId: number, ids: number[]) => Promise<number[]>
+  integrations: Pick<IntegrationsService, 'assertUsable'>
+  fileLists: Pick<FileListsService, 'assertUsable'>
 }
 
 /** Where a tree hangs: under a queue (its level-1 options) or under an option. */
@@ -45,11 +49,17 @@ const fieldsOf = (input: Omit<ChatbotOptionInput, 'id' | 'options'>) => ({
  * Chatbot options (the `/chatbot` calls) and the option trees of queues: validation of a tree
  * and writing it in one go, shared with the queues service.
  */
-export function createChatbotsService(deps: CoreDeps, { userIds }: ChatbotCollaborators) {
+export function createChatbotsService(
+  deps: CoreDeps,
+  { userIds, integrations, fileLists }: ChatbotCollaborators,
+) {
   const repo = chatbotsRepository(deps.db)
   const queueRepo = queuesRepository(deps.db)
 
-  /** Queues and users an option sends to must be the company's own (reference §7). */
+  /**
+   * Queues, users, integrations and file lists an option sends to must be the company's own
+   * (reference §7); an option never hands a conversation to a flow, whose record names none.
+   */
   async function assertReferences(
     companyId: number,
     options: { input: ChatbotOptionInput; path: string }[],
@@ -65,6 +75,15 @@ export function createChatbotsService(deps: CoreDeps, { userIds }: ChatbotCollab
         throw validationError(`${path}.optQueueId`)
       if (input.optUserId != null && !knownUsers.has(input.optUserId))
         throw validationError(`${path}.optUserId`)
+      if (input.optIntegrationId != null)
+        await integrations.assertUsable(
+          companyId,
+          input.optIntegrationId,
+          `${path}.optIntegrationId`,
+          'option',
+        )
+      if (input.optFileId != null)
+        await fileLists.assertUsable(companyId, input.optFileId, `${path}.optFileId`)
     }
   }
 

@@ -9,6 +9,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '@server/db/columns'
 import type { ChatbotType } from '@shared/contracts/queues'
+import { fileLists } from '../file-lists/file-lists.table'
 import { queueIntegrations } from '../integrations/integrations.table'
 import { tenantKey } from '../companies/companies.table'
 import { users } from '../users/users.table'
@@ -35,8 +36,7 @@ export const chatbots = pgTable(
     optIntegrationId: integer('optIntegrationId').references(() => queueIntegrations.id, {
       onDelete: 'restrict',
     }),
-    // File lists arrive later; see queues.fileListId.
-    optFileId: integer('optFileId'),
+    optFileId: integer('optFileId').references(() => fileLists.id, { onDelete: 'restrict' }),
     closeTicket: boolean('closeTicket').notNull().default(false),
     /** Place among its siblings: the bot numbers options in this order. */
     position: integer('position').notNull().default(0),

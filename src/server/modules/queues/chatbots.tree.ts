@@ -5,7 +5,6 @@ import {
   type ChatbotOptionInput,
 } from '@shared/contracts/queues'
 import { validationError } from '@server/lib/app-error'
-import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 
 /** One option of a submitted tree, in pre-order, with where it sits. */
 export interface FlatOption {
@@ -59,7 +58,9 @@ export function assertOptionRules(input: OptionFields, hasChildren: boolean, pat
   if ((type === 'queue' || type === 'attendent') && input.optQueueId == null)
     throw validationError(`${path}.optQueueId`)
   if (type === 'attendent' && input.optUserId == null) throw validationError(`${path}.optUserId`)
-  refuseUnbuiltReferences(input, ['optIntegrationId', 'optFileId'], path)
+  if (type === 'integration' && input.optIntegrationId == null)
+    throw validationError(`${path}.optIntegrationId`)
+  if (type === 'file' && input.optFileId == null) throw validationError(`${path}.optFileId`)
 }
 
 /**

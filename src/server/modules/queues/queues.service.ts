@@ -10,10 +10,10 @@ import {
 import { isValidServiceHours } from '@shared/contracts/service-hours'
 import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
-import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 import { AppError, validationError } from '@server/lib/app-error'
 import { isUniqueViolation } from '@server/lib/unique-violation'
 import type { CompaniesService } from '../companies/companies.service'
+import type { FileListsService } from '../file-lists/file-lists.service'
 import type { IntegrationsService } from '../integrations/integrations.service'
 import type { ChatbotsService } from './chatbots.service'
 import { presentQueue } from './queues.presenter'
@@ -24,6 +24,7 @@ interface Collaborators {
   companies: CompaniesService
   chatbots: ChatbotsService
   integrations: Pick<IntegrationsService, 'assertUsable'>
+  fileLists: Pick<FileListsService, 'assertUsable'>
 }
 
 /** Which unique index refused a write: drizzle wraps the driver's error in `cause`. */
@@ -49,7 +50,7 @@ function rethrowDuplicate(error: unknown): never {
  */
 export function createQueuesService(
   deps: CoreDeps,
-  { companies, chatbots, integrations }: Collaborators,
+  { companies, chatbots, integrations, fileLists }: Collaborators,
 ) {
   const repo = queuesRepository(deps.db)
 
@@ -66,7 +67,6 @@ export function createQueuesService(
 
   /** The stored fields from a body: trimmed name, lower-case colour, checked hours. */
   function valuesOf(body: CreateQueueBody | UpdateQueueBody): QueueValues {
-    refuseUnbuiltReferences(body, ['fileListId'])
     const { chatbots: _chatbots, ...fields } = body
     const values: QueueValues = {}
     for (const [key, value] of Object.entries(fields))
@@ -82,10 +82,15 @@ export function createQueuesService(
     return values
   }
 
-  /** A queue's integration is one of the company's, and not a flow (whose record names none). */
-  async function assertIntegrationBelongs(companyId: number, values: QueueValues) {
+  /**
+   * A queue's integration and file list are the company's own, and the integration not a flow
+   * (whose record names none).
+   */
+  async function assertAutomationBelongs(companyId: number, values: QueueValues) {
     if (typeof values.integrationId === 'number')
       await integrations.assertUsable(companyId, values.integrationId, 'integrationId', 'queue')
+    if (typeof values.fileListId === 'number')
+      await fileLists.assertUsable(companyId, values.fileListId, 'fileListId')
   }
 
   async function assertUnique(companyId: number, values: QueueValues, exceptId?: number) {
@@ -124,7 +129,7 @@ export function createQueuesService(
       const { companyId } = ctx
       const values = valuesOf(body)
       await assertUnique(companyId, values)
-      await assertIntegrationBelongs(companyId, values)
+      await assertAutomationBelongs(companyId, values)
       const flat = await chatbots.prepareTree(
         companyId,
         body.chatbots ?? [],
@@ -157,7 +162,7 @@ export function createQueuesService(
       await load(companyId, id)
       const values = valuesOf(body)
       await assertUnique(companyId, values, id)
-      await assertIntegrationBelongs(companyId, values)
+      await assertAutomationBelongs(companyId, values)
       const flat = body.chatbots
         ? await chatbots.prepareTree(companyId, body.chatbots, 'chatbots', CHATBOT_MAX_DEPTH)
         : null

@@ -11,6 +11,7 @@ import {
 import { timestamps } from '@server/db/columns'
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import { queueIntegrations } from '../integrations/integrations.table'
+import { fileLists } from '../file-lists/file-lists.table'
 import { tenantKey } from '../companies/companies.table'
 
 /** Departments: routing target of tickets, with their service hours, rotation and option tree. */
@@ -29,12 +30,10 @@ export const queues = pgTable(
     ativarRoteador: boolean('ativarRoteador').notNull().default(false),
     /** Service hours used when the company's scheduleType is queue; [] means always open. */
     schedules: jsonb('schedules').$type<ServiceHours>().notNull().default([]),
-    // Queue integrations and file lists arrive in a later issue; their tables, and so the foreign
-    // keys, do not exist yet. The ids are kept as the client sent them.
     integrationId: integer('integrationId').references(() => queueIntegrations.id, {
       onDelete: 'restrict',
     }),
-    fileListId: integer('fileListId'),
+    fileListId: integer('fileListId').references(() => fileLists.id, { onDelete: 'restrict' }),
     /** A ticket moved into this queue is closed instead (reference §7). */
     closeTicket: boolean('closeTicket').notNull().default(false),
     ...timestamps(),

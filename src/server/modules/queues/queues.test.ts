@@ -6,6 +6,7 @@ import { defaultServiceHours } from '@shared/contracts/service-hours'
 import {
   buildCompany,
   buildConnection,
+  buildFileList,
   buildIntegration,
   buildPlan,
   buildQueue,
@@ -428,22 +429,47 @@ describe('queues', () => {
     expect(row).toMatchObject({ companyId: company.id, name: 'Mudou' })
   })
 
-  test("a queue takes an integration of its company, not another's nor a flow; file lists do not exist yet", async () => {
+  test("a queue and its options take integrations and file lists of its company, not another's nor a flow", async () => {
     const { company, headers } = await adminOf()
     const queue = await buildQueue(t.db, company)
     const mine = await buildIntegration(t.db, company)
     const flow = await buildIntegration(t.db, company, { type: 'flowbuilder' })
-    const theirs = await buildIntegration(t.db, await buildCompany(t.db))
-    const taken = await call('PUT', `/queue/${queue.id}`, headers, { integrationId: mine.id })
-    expect([taken.statusCode, taken.json().integrationId]).toEqual([200, mine.id])
+    const other = await buildCompany(t.db)
+    const theirs = await buildIntegration(t.db, other)
+    const myList = await buildFileList(t.db, company)
+    const theirList = await buildFileList(t.db, other)
+    const taken = await call('PUT', `/queue/${queue.id}`, headers, {
+      integrationId: mine.id,
+      fileListId: myList.id,
+      chatbots: [
+        { name: 'Robô de vendas', queueType: 'integration', optIntegrationId: mine.id },
+        { name: 'Catálogo', queueType: 'file', optFileId: myList.id },
+      ],
+    })
+    expect(taken.statusCode).toBe(200)
+    expect(taken.json()).toMatchObject({
+      integrationId: mine.id,
+      fileListId: myList.id,
+      chatbots: [{ optIntegrationId: mine.id }, { optFileId: myList.id }],
+    })
     for (const [payload, field] of [
       [{ integrationId: theirs.id }, 'integrationId'],
       [{ integrationId: flow.id }, 'integrationId'],
-      [{ fileListId: 3 }, 'fileListId'],
+      [{ fileListId: theirList.id }, 'fileListId'],
       [
-        { chatbots: [{ name: 'Robô', queueType: 'integration', optIntegrationId: 2 }] },
+        { chatbots: [{ name: 'Robô', queueType: 'integration', optIntegrationId: theirs.id }] },
         'chatbots.0.optIntegrationId',
       ],
+      [
+        { chatbots: [{ name: 'Robô', queueType: 'integration', optIntegrationId: flow.id }] },
+        'chatbots.0.optIntegrationId',
+      ],
+      [{ chatbots: [{ name: 'Robô', queueType: 'integration' }] }, 'chatbots.0.optIntegrationId'],
+      [
+        { chatbots: [{ name: 'Arquivos', queueType: 'file', optFileId: theirList.id }] },
+        'chatbots.0.optFileId',
+      ],
+      [{ chatbots: [{ name: 'Arquivos', queueType: 'file' }] }, 'chatbots.0.optFileId'],
     ] as const) {
       const response = await call('PUT', `/queue/${queue.id}`, headers, payload)
       expect([response.statusCode, response.json()]).toEqual([

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { createdAt, timestamps } from '@server/db/columns'
 import { queueIntegrations } from '../integrations/integrations.table'
+import { prompts } from '../prompts/prompts.table'
 import { tenantKey } from '../companies/companies.table'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
@@ -58,6 +59,8 @@ export const tickets = pgTable(
     integrationId: integer('integrationId').references(() => queueIntegrations.id, {
       onDelete: 'set null',
     }),
+    /** The AI prompt answering the ticket while `useIntegration` holds (reference §7). */
+    promptId: integer('promptId').references(() => prompts.id, { onDelete: 'set null' }),
     /** An agent opened the ticket (true) or the contact did (false). */
     isActiveDemand: boolean('isActiveDemand').notNull().default(false),
     isOutOfHour: boolean('isOutOfHour').notNull().default(false),
