@@ -56,6 +56,16 @@ export const privatePages: PageRegistry = {
       default: m.QueueIntegrationsPage,
     })),
   ),
+  prompts: lazy(() =>
+    import('@renderer/features/prompts/pages/PromptsPage').then((m) => ({
+      default: m.PromptsPage,
+    })),
+  ),
+  files: lazy(() =>
+    import('@renderer/features/file-lists/pages/FileListsPage').then((m) => ({
+      default: m.FileListsPage,
+    })),
+  ),
 }
 
 /** Whether a route opens the coming-soon placeholder, so the menu can say so before a click. */

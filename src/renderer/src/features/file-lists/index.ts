@@ -1,0 +1,1 @@
+export { useFileListOptions, type FileListOptions } from './hooks/useFileListOptions'

@@ -1,0 +1,180 @@
+import { Button, Input } from '@fluentui/react-components'
+import { AddRegular, DocumentMultipleRegular, SearchRegular } from '@fluentui/react-icons'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { UsedBy } from '@shared/contracts/common'
+import type { FileListSummaryDto } from '@shared/contracts/file-lists'
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import { isAdmin } from '@shared/permissions'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
+import { NoAccess } from '@renderer/components/NoAccess'
+import { PageHeader } from '@renderer/components/PageHeader'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { errorMessage, notifySuccess } from '@renderer/lib/notify'
+import { readFileListUsage } from '../api'
+import { FileListDialog } from '../components/FileListDialog'
+import { FileListInUseDialog } from '../components/FileListInUseDialog'
+import { FileListsTable } from '../components/FileListsTable'
+import { FileListsTableSkeleton } from '../components/FileListsTableSkeleton'
+import { useDeleteFileListMutation } from '../mutations'
+import { fileListQueries } from '../queries'
+import { useFileListsRealtime } from '../realtime'
+import { useFileListsPageStyles } from './FileListsPage.styles'
+
+/**
+ * /files (002 §2.19): the company's admins keep its file lists, each a message and the files
+ * sent after it; a profile user sees the no-access view.
+ */
+export const FileListsPage = () => {
+  const currentUser = useCurrentUser()
+  return isAdmin(currentUser) ? <FileListsScreen /> : <NoAccess />
+}
+
+// Closing keeps the target, so a dialog does not change content while it fades out.
+type DialogState = { open: boolean; fileListId?: number }
+type InUseState = { open: boolean; name: string; usedBy: UsedBy }
+
+const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
+
+/** The loaded rows in order, each once: a row created above shifts the next page onto it. */
+const uniqueRows = (pages: readonly { files: FileListSummaryDto[] }[]) => {
+  const seen = new Set<number>()
+  return pages
+    .flatMap((page) => page.files)
+    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+}
+
+const FileListsScreen = () => {
+  const { t } = useTranslation('files')
+  const styles = useFileListsPageStyles()
+  const [search, setSearch] = useState('')
+  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const [dialog, setDialog] = useState<DialogState>({ open: false })
+  const [inUse, setInUse] = useState<InUseState>({ open: false, name: '', usedBy: NOBODY })
+  const deleteMutation = useDeleteFileListMutation()
+
+  // While a new search loads, the previous rows stay instead of a skeleton flash.
+  const list = useInfiniteQuery({
+    ...fileListQueries.list(searchParam),
+    placeholderData: keepPreviousData,
+  })
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  useFileListsRealtime()
+
+  const lists = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
+  const count = list.data?.pages[0]?.count
+
+  const handleLoadMore = useCallback(() => {
+    if (!isFetching) void fetchNextPage()
+  }, [fetchNextPage, isFetching])
+
+  const confirmDelete = useConfirmDelete<FileListSummaryDto>(
+    (fileList) =>
+      deleteMutation.mutateAsync(fileList.id).catch((error: unknown) => {
+        const usedBy = readFileListUsage(error)
+        if (usedBy) setInUse({ open: true, name: fileList.name, usedBy })
+        throw error
+      }),
+    () => notifySuccess(t('toasts.deleted')),
+  )
+
+  const handleAdd = () => setDialog({ open: true })
+  const handleEdit = (fileList: FileListSummaryDto) =>
+    setDialog({ open: true, fileListId: fileList.id })
+  const handleCloseDialog = () => setDialog((state) => ({ ...state, open: false }))
+
+  const addButton = (
+    <Button appearance="primary" icon={<AddRegular />} onClick={handleAdd}>
+      {t('actions.add')}
+    </Button>
+  )
+
+  const renderBody = () => {
+    if (list.isPending) return <FileListsTableSkeleton />
+    if (list.isError && lists.length === 0) {
+      return (
+        <LoadFailure
+          title={t('loadError.title')}
+          description={errorMessage(list.error)}
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )
+    }
+    if (lists.length === 0) {
+      return searchParam ? (
+        <EmptyState
+          icon={<SearchRegular />}
+          title={t('empty.searchTitle')}
+          description={t('empty.searchDescription', { search: searchParam })}
+        />
+      ) : (
+        <EmptyState
+          icon={<DocumentMultipleRegular />}
+          title={t('empty.title')}
+          description={t('empty.description')}
+          actions={addButton}
+        />
+      )
+    }
+    return (
+      <FileListsTable
+        lists={lists}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        loadMoreFailed={list.isFetchNextPageError}
+        onLoadMore={handleLoadMore}
+        onEdit={handleEdit}
+        onDelete={confirmDelete.ask}
+      />
+    )
+  }
+
+  const deleteName = confirmDelete.pending?.name ?? ''
+
+  return (
+    <section className={styles.root}>
+      <PageHeader
+        title={t('title')}
+        count={count}
+        actions={
+          <>
+            <Input
+              className={styles.search}
+              type="search"
+              value={search}
+              onChange={(_event, data) => setSearch(data.value)}
+              contentBefore={<SearchRegular />}
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.label')}
+            />
+            {addButton}
+          </>
+        }
+      />
+      {renderBody()}
+      <FileListDialog
+        open={dialog.open}
+        fileListId={dialog.fileListId}
+        onClose={handleCloseDialog}
+      />
+      <ConfirmDialog
+        title={t('confirmDelete.title', { name: deleteName })}
+        {...confirmDelete.dialog}
+      >
+        {t('confirmDelete.message')}
+      </ConfirmDialog>
+      <FileListInUseDialog
+        open={inUse.open}
+        name={inUse.name}
+        usedBy={inUse.usedBy}
+        onClose={() => setInUse((state) => ({ ...state, open: false }))}
+      />
+    </section>
+  )
+}

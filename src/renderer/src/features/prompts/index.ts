@@ -1,0 +1,1 @@
+export { usePromptOptions } from './hooks/usePromptOptions'

@@ -1,0 +1,183 @@
+import { Button, Input } from '@fluentui/react-components'
+import { AddRegular, BotRegular, SearchRegular } from '@fluentui/react-icons'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DeletePromptResponse, PromptDto } from '@shared/contracts/prompts'
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import { isAdmin } from '@shared/permissions'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { LoadFailure } from '@renderer/components/LoadFailure'
+import { NoAccess } from '@renderer/components/NoAccess'
+import { PageHeader } from '@renderer/components/PageHeader'
+import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
+import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useCurrentUser } from '@renderer/hooks/useSession'
+import { errorMessage, notifyInfo, notifySuccess } from '@renderer/lib/notify'
+import { PromptDialog } from '../components/PromptDialog'
+import { PromptsTable } from '../components/PromptsTable'
+import { PromptsTableSkeleton } from '../components/PromptsTableSkeleton'
+import { useDeletePromptMutation } from '../mutations'
+import { promptQueries } from '../queries'
+import { usePromptsRealtime } from '../realtime'
+import { usePromptsPageStyles } from './PromptsPage.styles'
+
+/**
+ * /prompts (002 §2.13): the company's admins manage its AI prompts; a profile user sees the
+ * no-access view. The plan gate (useOpenAi) is the route's.
+ */
+export const PromptsPage = () => {
+  const currentUser = useCurrentUser()
+  return isAdmin(currentUser) ? <PromptsScreen /> : <NoAccess />
+}
+
+// Closing keeps the target, so a dialog does not change content while it fades out.
+type DialogState = { open: boolean; promptId?: number }
+
+/** The loaded rows in order, each once: a row inserted above shifts the next page onto it. */
+const uniqueRows = (pages: readonly { prompts: PromptDto[] }[]) => {
+  const seen = new Set<number>()
+  return pages
+    .flatMap((page) => page.prompts)
+    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+}
+
+/**
+ * Why a prompt was not deleted (DELETE answered `inUse`), in the user's language: the
+ * connections that use it by name and how many open conversations it is answering.
+ */
+const inUseMessage = (
+  t: TFunction<'prompts'>,
+  language: string,
+  name: string,
+  usedBy: DeletePromptResponse['usedBy'],
+): string => {
+  const parts = [t('inUse.message', { name })]
+  const connections = usedBy?.connections ?? []
+  if (connections.length > 0) {
+    const list = new Intl.ListFormat(language, { type: 'conjunction' }).format(connections)
+    parts.push(t('inUse.connections', { count: connections.length, list }))
+  }
+  const activeTickets = usedBy?.activeTickets ?? 0
+  if (activeTickets > 0) parts.push(t('inUse.activeTickets', { count: activeTickets }))
+  if (parts.length === 1) parts.push(t('inUse.unknown'))
+  return parts.join(' ')
+}
+
+const PromptsScreen = () => {
+  const { t, i18n } = useTranslation('prompts')
+  const styles = usePromptsPageStyles()
+  const [search, setSearch] = useState('')
+  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const [dialog, setDialog] = useState<DialogState>({ open: false })
+  const deleteMutation = useDeletePromptMutation()
+
+  // While a new search loads, the previous rows stay instead of a skeleton flash.
+  const list = useInfiniteQuery({
+    ...promptQueries.list(searchParam),
+    placeholderData: keepPreviousData,
+  })
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  usePromptsRealtime()
+
+  const prompts = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
+  const count = list.data?.pages[0]?.count
+
+  const handleLoadMore = useCallback(() => {
+    if (!isFetching) void fetchNextPage()
+  }, [fetchNextPage, isFetching])
+
+  // A prompt in use is not deleted, and the answer is still a 200: information, not an error.
+  const confirmDelete = useConfirmDelete<PromptDto>((prompt) =>
+    deleteMutation.mutateAsync(prompt.id).then((answer) => {
+      if (answer.inUse) notifyInfo(inUseMessage(t, i18n.language, prompt.name, answer.usedBy))
+      else notifySuccess(t('toasts.deleted'))
+    }),
+  )
+
+  const handleAdd = () => setDialog({ open: true })
+  const handleEdit = (prompt: PromptDto) => setDialog({ open: true, promptId: prompt.id })
+  const handleCloseDialog = () => setDialog((state) => ({ ...state, open: false }))
+
+  const addButton = (
+    <Button appearance="primary" icon={<AddRegular />} onClick={handleAdd}>
+      {t('actions.add')}
+    </Button>
+  )
+
+  const renderBody = () => {
+    if (list.isPending) return <PromptsTableSkeleton />
+    if (list.isError && prompts.length === 0) {
+      return (
+        <LoadFailure
+          title={t('loadError.title')}
+          description={errorMessage(list.error)}
+          retryLabel={t('actions.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )
+    }
+    if (prompts.length === 0) {
+      return searchParam ? (
+        <EmptyState
+          icon={<SearchRegular />}
+          title={t('empty.searchTitle')}
+          description={t('empty.searchDescription', { search: searchParam })}
+        />
+      ) : (
+        <EmptyState
+          icon={<BotRegular />}
+          title={t('empty.title')}
+          description={t('empty.description')}
+          actions={addButton}
+        />
+      )
+    }
+    return (
+      <PromptsTable
+        prompts={prompts}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        loadMoreFailed={list.isFetchNextPageError}
+        onLoadMore={handleLoadMore}
+        onEdit={handleEdit}
+        onDelete={confirmDelete.ask}
+      />
+    )
+  }
+
+  const deleteName = confirmDelete.pending?.name ?? ''
+
+  return (
+    <section className={styles.root}>
+      <PageHeader
+        title={t('title')}
+        count={count}
+        actions={
+          <>
+            <Input
+              className={styles.search}
+              type="search"
+              value={search}
+              onChange={(_event, data) => setSearch(data.value)}
+              contentBefore={<SearchRegular />}
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.label')}
+            />
+            {addButton}
+          </>
+        }
+      />
+      {renderBody()}
+      <PromptDialog open={dialog.open} promptId={dialog.promptId} onClose={handleCloseDialog} />
+      <ConfirmDialog
+        title={t('confirmDelete.title', { name: deleteName })}
+        {...confirmDelete.dialog}
+      >
+        {t('confirmDelete.message')}
+      </ConfirmDialog>
+    </section>
+  )
+}
