@@ -31,6 +31,8 @@ const env = {
   ...process.env,
   DATA_DIR: dataDir,
   GRAPH_API_URL: process.env.GRAPH_API_URL ?? `http://127.0.0.1:${E2E_GRAPH_PORT}`,
+  // Integration stand-ins (Typebot, webhooks) listen on this machine.
+  INTEGRATIONS_ALLOW_PRIVATE: 'true',
 }
 
 if (process.env.TEST_DATABASE_URL) {

@@ -49,6 +49,20 @@ export interface ServerConfig {
    */
   openai?: { apiUrl: string; apiKey: string | null }
   /**
+   * What the bots' runtimes call (reference §6–§7): the AI's default chat model
+   * (`OPENAI_MODEL`), the text-to-speech endpoint with `{region}` in it (`AZURE_SPEECH_URL`), and
+   * whether integrations may call private and loopback addresses (`INTEGRATIONS_ALLOW_PRIVATE`).
+   * Absent in hand-made configs: the defaults, private addresses refused.
+   */
+  bots?: {
+    openaiModel: string
+    speechUrl: string
+    allowPrivateTargets: boolean
+    /** Dialogflow's API (`DIALOGFLOW_API_URL`) and Google's token endpoint (`GOOGLE_TOKEN_URL`). */
+    dialogflowUrl: string
+    googleTokenUrl: string
+  }
+  /**
    * The Meta app behind Facebook login (`META_APP_ID`, `META_APP_SECRET`): POST /facebook trades
    * page tokens for long-lived ones with it, and its secret signs the pages' webhooks, which
    * Meta sends to the app's one callback URL (`/webhooks/meta`, verified with
@@ -81,6 +95,13 @@ export interface S3Settings {
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com'
 export const DEFAULT_GRAPH_API_VERSION = 'v21.0'
 export const DEFAULT_OPENAI_API_URL = 'https://api.openai.com/v1'
+export const DEFAULT_BOTS = {
+  openaiModel: 'gpt-4o-mini',
+  speechUrl: 'https://{region}.tts.speech.microsoft.com/cognitiveservices/v1',
+  allowPrivateTargets: false,
+  dialogflowUrl: 'https://dialogflow.googleapis.com',
+  googleTokenUrl: 'https://oauth2.googleapis.com/token',
+}
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
 
 export type TrustProxy = false | number | string[]
@@ -153,6 +174,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     version,
+    bots: {
+      openaiModel: env.OPENAI_MODEL?.trim() || DEFAULT_BOTS.openaiModel,
+      speechUrl: env.AZURE_SPEECH_URL?.trim() || DEFAULT_BOTS.speechUrl,
+      allowPrivateTargets: env.INTEGRATIONS_ALLOW_PRIVATE === 'true',
+      dialogflowUrl: env.DIALOGFLOW_API_URL?.trim() || DEFAULT_BOTS.dialogflowUrl,
+      googleTokenUrl: env.GOOGLE_TOKEN_URL?.trim() || DEFAULT_BOTS.googleTokenUrl,
+    },
     openai: {
       apiUrl: (env.OPENAI_API_URL?.trim() || DEFAULT_OPENAI_API_URL).replace(/\/+$/, ''),
       apiKey: env.OPENAI_API_KEY?.trim() || null,

@@ -30,6 +30,8 @@ import { createSettingsService } from './modules/settings/settings.service'
 import { createTagsService } from './modules/tags/tags.service'
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
 import { createBotService } from './modules/bot/bot.service'
+import { createBotConversations } from './modules/bot/bot.conversations.service'
+import { DEFAULT_BOTS, DEFAULT_OPENAI_API_URL } from './config'
 import { createBotSimulator } from './modules/bot/bot.simulation.service'
 import { createBotTimers } from './modules/bot/bot.timers.service'
 import { createInboundService } from './modules/inbound/inbound.service'
@@ -68,7 +70,10 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const plans = createPlansService(deps)
   const media = createMediaService(deps)
   const integrations = createIntegrationsService(deps)
-  const fileLists = createFileListsService(deps, { media })
+  const fileLists = createFileListsService(deps, {
+    media,
+    fileShown: (companyId, path) => messages.fileShown(companyId, path),
+  })
   const companies = createCompaniesService(deps, { media })
   const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
   const helps = createHelpsService(deps)
@@ -113,7 +118,36 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     ticketCore,
     companies,
   })
-  const bot = createBotService(deps, { settings, messages })
+  const botConversations = createBotConversations(deps, {
+    messages,
+    media,
+    botOf: (companyId, ticket) =>
+      ticket.integrationId !== null
+        ? integrations.attached(companyId, ticket.integrationId)
+        : ticket.promptId !== null
+          ? prompts.attached(companyId, ticket.promptId, {
+              recent: (company, ticketId, limit) =>
+                messages.recentOfTicket(company, ticketId, limit),
+              readFile: (company, path) => media.readFile(company, path),
+              openaiUrl: deps.config.openai?.apiUrl ?? DEFAULT_OPENAI_API_URL,
+              defaultModel: deps.config.bots?.openaiModel ?? DEFAULT_BOTS.openaiModel,
+              speechUrl: deps.config.bots?.speechUrl ?? DEFAULT_BOTS.speechUrl,
+            })
+          : Promise.resolve(null),
+    async ownQueueAndUser(companyId, named) {
+      const queueOk =
+        named.queueId !== null && (await queues.existing(companyId, [named.queueId])).length > 0
+      const userOk =
+        named.userId !== null && (await users.existing(companyId, [named.userId])).length > 0
+      return { queueId: queueOk ? named.queueId : null, userId: userOk ? named.userId : null }
+    },
+  })
+  const bot = createBotService(deps, {
+    settings,
+    messages,
+    fileLists,
+    conversations: botConversations.relay,
+  })
   const botTimers = createBotTimers(deps, { settings, messages })
   const botSimulator = createBotSimulator(deps, { settings })
   const inbound = createInboundService(deps, {
@@ -188,6 +222,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     messages,
     inbound,
     bot,
+    botConversations,
     botTimers,
     botSimulator,
     sessions,

@@ -57,6 +57,8 @@ export const errorStatus = {
   /** A connection, queue, option or conversation uses the integration (`usedBy` names them). */
   ERR_INTEGRATION_IN_USE: 409,
   ERR_DUPLICATED_FILE_LIST: 409,
+  /** A test of an integration: the bot failed (`detail` says how). */
+  ERR_TEST_SESSION_DIALOG: 502,
   /** A queue or chatbot option sends the file list (`usedBy` names them). */
   ERR_FILE_LIST_IN_USE: 409,
   ERR_COMPANY_INVALID_NAME: 400,

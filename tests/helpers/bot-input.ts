@@ -49,6 +49,9 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
       chatbotAt: null,
       optionId: null,
       vacationNoticeFor: null,
+      useIntegration: false,
+      integrationId: null,
+      promptId: null,
       ...overrides.ticket,
     },
     contact: {
@@ -72,6 +75,8 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
       collectiveVacationEnd: null,
       collectiveVacationMessage: '',
       schedules: [],
+      integrationId: null,
+      promptId: null,
       ...overrides.connection,
     },
     queues: overrides.queues ?? [],

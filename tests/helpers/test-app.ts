@@ -49,6 +49,14 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     version: '0.0.0-test',
     // Nothing in a test may reach the real Graph API: tests that need it start fake-graph.
     graph: { apiUrl: 'http://127.0.0.1:9', version: 'v21.0' },
+    // Bots' stand-ins listen on this machine: tests allow loopback targets.
+    bots: {
+      openaiModel: 'gpt-test',
+      speechUrl: 'http://127.0.0.1:9/{region}/tts',
+      allowPrivateTargets: true,
+      dialogflowUrl: 'http://127.0.0.1:9',
+      googleTokenUrl: 'http://127.0.0.1:9/token',
+    },
     ...overrides,
   }
 }

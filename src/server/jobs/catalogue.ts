@@ -44,6 +44,11 @@ export interface JobPayloads {
    * Keyed by `ticketTimerKey`; accepting the ticket cancels it.
    */
   'bot.ticket-timer': { companyId: number; ticketId: number }
+  /**
+   * Answers a ticket's turns with its integration or AI prompt, in order
+   * (bot.conversations.service.ts). Keyed by `conversationKey`: one ticket, one job at a time.
+   */
+  'bot.conversation': { companyId: number; ticketId: number }
   /** Marks offline the users whose heartbeat stopped (presence, 000 §2). */
   'users.expire-presence': Record<string, never>
   /** Forgets sign-in attempts older than every throttle window. */
@@ -142,6 +147,16 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     retryBackoff: true,
     expireInSeconds: 60,
     concurrency: 2,
+  },
+  // Reference §6: a bot's call is tried 3 more times with backoff (5, 10, 20 s), then the turn
+  // is given up and the ticket goes to humans.
+  'bot.conversation': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    concurrency: 4,
   },
   'users.expire-presence': {
     policy: 'stately',

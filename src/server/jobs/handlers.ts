@@ -16,6 +16,7 @@ export function registerJobHandlers(jobs: JobEngine, services: Services): void {
     'message-import.run': (data, run) => services.messageImport.runJob(data, run),
     'bot.timers-sweep': () => services.botTimers.sweep(),
     'bot.ticket-timer': (data) => services.botTimers.fire(data),
+    'bot.conversation': (data, run) => services.botConversations.converse(data, run),
     'users.expire-presence': () =>
       services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),
     'auth.prune-attempts': () => services.auth.pruneAttempts(),

@@ -8,7 +8,7 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly details: { field?: string; usedBy?: UsedBy } = {},
+    readonly details: { field?: string; usedBy?: UsedBy; detail?: string } = {},
   ) {
     super(code)
     this.status = errorStatus[code]

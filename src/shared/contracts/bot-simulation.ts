@@ -52,6 +52,10 @@ export const SimulatedStep = Type.Union([
   Type.Object({ kind: Type.Literal('consent') }),
   /** The contact's rating is stored. */
   Type.Object({ kind: Type.Literal('rated'), rate: Type.Integer() }),
+  /** The integration or AI prompt answers this message (it is not called in a simulation). */
+  Type.Object({ kind: Type.Literal('integration') }),
+  /** The file list's message and files are sent. */
+  Type.Object({ kind: Type.Literal('files') }),
   /** The conversation ends; the next message starts a new one. */
   Type.Object({ kind: Type.Literal('closed') }),
   /** The bot says nothing, and why. */

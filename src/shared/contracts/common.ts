@@ -35,6 +35,8 @@ export const ErrorResponse = Type.Object({
   error: Type.String(),
   field: Type.Optional(Type.String()),
   usedBy: Type.Optional(UsedBy),
+  /** What an external service said when it failed (an integration's test). */
+  detail: Type.Optional(Type.String()),
 })
 
 export const MessageResponse = Type.Object({ message: Type.String() })

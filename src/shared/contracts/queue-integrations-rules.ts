@@ -13,6 +13,9 @@ export interface IntegrationForm {
   typebotSlug?: string | undefined
 }
 
+/** Types that post each message to a URL, signed with the integration's secret. */
+export const posts = (type: IntegrationType) => type === 'n8n' || type === 'webhook'
+
 /** Types that call a URL: n8n and webhook post to it, Typebot's chat API lives under it. */
 export const callsUrl = (type: IntegrationType) =>
   type === 'n8n' || type === 'webhook' || type === 'typebot'

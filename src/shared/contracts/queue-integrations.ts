@@ -20,6 +20,16 @@ export const INTEGRATION_PAGE_SIZE = 20
 /** A Dialogflow service account's JSON is a few kilobytes; this bounds what is stored sealed. */
 export const INTEGRATION_CREDENTIALS_MAX = 20_000
 
+/** How an integration has been doing with real conversations (issue 17 "Beyond the peers"). */
+export const IntegrationHealth = Type.Object({
+  lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  lastErrorAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** What the last failure said (a status, a timeout), never a credential. */
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  errorsLast24h: Type.Integer({ minimum: 0 }),
+})
+export type IntegrationHealth = Static<typeof IntegrationHealth>
+
 /**
  * A queue integration (002 §3.12, reference §6). The Dialogflow credentials (`jsonContent`) are
  * stored sealed and never returned: `credentialsStored` says whether there are some. `urlN8N`
@@ -42,6 +52,9 @@ export const QueueIntegrationDto = Type.Object({
   typebotKeywordRestart: Type.String(),
   typebotRestartMessage: Type.String(),
   typebotUnknownMessage: Type.String(),
+  /** n8n and webhook: the secret that signs each post (HMAC-SHA256); '' for other types. */
+  signingSecret: Type.String(),
+  health: IntegrationHealth,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 })
@@ -88,3 +101,29 @@ export type CreateQueueIntegrationBody = Static<typeof CreateQueueIntegrationBod
 /** PUT /queueIntegration/{id}: the whole form again (the spec's modal sends every field). */
 export const UpdateQueueIntegrationBody = Type.Object(integrationFields)
 export type UpdateQueueIntegrationBody = Static<typeof UpdateQueueIntegrationBody>
+
+/**
+ * POST /queueIntegration/testSession: with `id`, one message to a stored integration as a
+ * contact would send it; without, the spec's Dialogflow check of unsaved credentials
+ * (`projectName`, `jsonContent`, `language`). Nothing is stored and no contact is written to.
+ */
+export const TestSessionBody = Type.Object({
+  id: Type.Optional(Id),
+  projectName: Type.Optional(text(200)),
+  jsonContent: Type.Optional(text(INTEGRATION_CREDENTIALS_MAX)),
+  language: Type.Optional(IntegrationLanguageSchema),
+  /** What the test contact writes; "oi" when absent. */
+  message: Type.Optional(Type.String({ maxLength: 1000 })),
+})
+export type TestSessionBody = Static<typeof TestSessionBody>
+
+/**
+ * The bot's first answer, each text (a file's address for media), and how it would end the
+ * conversation. A bot that fails answers 502 ERR_TEST_SESSION_DIALOG with its `detail`.
+ */
+export const TestSessionResult = Type.Object({
+  messages: Type.Array(Type.String()),
+  handOff: Type.Union([Type.Literal('humans'), Type.Literal('close'), Type.Null()]),
+  elapsedMs: Type.Integer({ minimum: 0 }),
+})
+export type TestSessionResult = Static<typeof TestSessionResult>

@@ -168,6 +168,10 @@ export const TICKET_LOG_TYPES = [
   'closed',
   'autoClose',
   'redirect',
+  /** An integration or AI prompt failed; `detail` says which and how (reference §6). */
+  'integrationError',
+  /** The integration or AI prompt handed the conversation to humans. */
+  'integrationHandoff',
 ] as const
 export const TicketLogDto = Type.Object({
   id: Id,
@@ -175,5 +179,7 @@ export const TicketLogDto = Type.Object({
   createdAt: Timestamp,
   user: Type.Union([UserRef, Type.Null()]),
   queue: Type.Union([QueueRef, Type.Null()]),
+  /** What happened, in words, for the types whose name alone does not say it. */
+  detail: Type.Union([Type.String(), Type.Null()]),
 })
 export type TicketLogDto = Static<typeof TicketLogDto>

@@ -41,6 +41,11 @@ export const automation: MatrixPart = {
       allowedStatus: 404,
       own: () => ({ url: `/queueIntegration/${MISSING}` }),
     },
+    'POST /queueIntegration/testSession': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: '/queueIntegration/testSession', payload: { id: MISSING } }),
+    },
     'GET /prompt': {
       access: 'admin',
       allowedStatus: 200,
@@ -103,6 +108,10 @@ export const automation: MatrixPart = {
     'POST /queueIntegration': { url: '/queueIntegration', payload: { ...webhook, type: 'telex' } },
     'PUT /queueIntegration/:id': { url: '/queueIntegration/1', payload: { name: 'Sem tipo' } },
     'DELETE /queueIntegration/:id': { url: '/queueIntegration/0' },
+    'POST /queueIntegration/testSession': {
+      url: '/queueIntegration/testSession',
+      payload: { id: 'abc' },
+    },
     'GET /prompt': { url: '/prompt?pageNumber=0' },
     'GET /prompt/:id': { url: '/prompt/abc' },
     'POST /prompt': { url: '/prompt', payload: { ...prompt, maxTokens: 'muitos' } },

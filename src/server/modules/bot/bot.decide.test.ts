@@ -15,6 +15,8 @@ const option = (id: number, name: string, extra: Partial<BotOption> = {}): BotOp
   queueType: 'text',
   optQueueId: null,
   optUserId: null,
+  optIntegrationId: null,
+  optFileId: null,
   closeTicket: false,
   options: [],
   ...extra,
@@ -28,6 +30,9 @@ const queue = (id: number, name: string, extra: Partial<BotQueue> = {}): BotQueu
   closeTicket: false,
   schedules: [],
   options: [],
+  integrationId: null,
+  promptId: null,
+  fileListId: null,
   ...extra,
 })
 
@@ -330,5 +335,95 @@ describe('hours, vacation and who the bot leaves alone', () => {
     expect(sent(steps)).toEqual([])
     expect(changes(steps)).toMatchObject({ queueId: 1 })
     expect(steps.at(-1)).toEqual({ kind: 'silent', reason: 'windowClosed' })
+  })
+})
+
+describe('integrations and AI prompts (reference §6 "one continuation rule")', () => {
+  const relayed = (steps: BotStep[]) => steps.filter((step) => step.kind === 'relay')
+
+  test('a ticket conversing with a bot relays every message to it, before hours and menus', () => {
+    for (const ticket of [
+      { useIntegration: true, integrationId: 5, isBot: false, queueId: 1 },
+      { useIntegration: true, promptId: 9, isBot: false },
+    ]) {
+      const steps = decideBot(input({ ticket, now: new Date('2024-03-05T23:00:00Z') }))
+      expect(steps).toEqual([{ kind: 'relay', opening: false }])
+    }
+  })
+
+  test('an attendant holding the ticket, or a contact without the bot, stops the relay', () => {
+    expect(
+      relayed(decideBot(input({ ticket: { useIntegration: true, integrationId: 5, userId: 3 } }))),
+    ).toEqual([])
+    expect(
+      relayed(
+        decideBot(
+          input({
+            ticket: { useIntegration: true, integrationId: 5 },
+            contact: { disableBot: true },
+          }),
+        ),
+      ),
+    ).toEqual([])
+  })
+
+  test("a connection's bot takes a new ticket first; a ticket handed off is not taken again", () => {
+    const steps = decideBot(input({ connection: { integrationId: 5 } }))
+    expect(changes(steps)).toEqual({
+      useIntegration: true,
+      integrationId: 5,
+      promptId: null,
+      isBot: false,
+    })
+    expect(steps.at(-1)).toEqual({ kind: 'relay', opening: false })
+    expect(sent(steps)).toEqual([])
+    const prompt = decideBot(input({ connection: { promptId: 9 } }))
+    expect(changes(prompt)).toMatchObject({ integrationId: null, promptId: 9 })
+    // Handed off: isBot is false and useIntegration too; humans answer, nothing is relayed.
+    expect(
+      relayed(decideBot(input({ connection: { integrationId: 5 }, ticket: { isBot: false } }))),
+    ).toEqual([])
+  })
+
+  test('a queue without a tree greets, sends its files and hands over to its bot', () => {
+    const bots = queue(3, 'Robô', {
+      greetingMessage: 'Falando com o robô',
+      integrationId: 5,
+      fileListId: 8,
+    })
+    const steps = decideBot(input({ text: '3', queues: [SALES, SUPPORT, bots] }))
+    expect(sent(steps)).toEqual(['Falando com o robô'])
+    expect(steps).toContainEqual({ kind: 'sendFiles', fileListId: 8 })
+    expect(changes(steps)).toMatchObject({ queueId: 3, useIntegration: true, integrationId: 5 })
+    expect(steps.at(-1)).toEqual({ kind: 'relay', opening: true })
+  })
+
+  test('a queue with a tree walks it first, and its prompt waits', () => {
+    const steps = decideBot(input({ text: '2', queues: [SALES, { ...SUPPORT, promptId: 9 }] }))
+    expect(relayed(steps)).toEqual([])
+    expect(changes(steps)).toMatchObject({ queueId: 2, isBot: true })
+  })
+
+  test('an integration option hands over to it, pending; a file option sends its list', () => {
+    const tree = queue(2, 'Suporte', {
+      greetingMessage: 'Escolha',
+      options: [
+        option(30, 'Robô', { queueType: 'integration', optIntegrationId: 5 }),
+        option(31, 'Catálogo', { queueType: 'file', optFileId: 8, greetingMessage: 'Segue' }),
+      ],
+    })
+    const onTree = { queueId: 2, isBot: true, chatbotAt: new Date('2024-03-05T12:00:00Z') }
+    const robot = decideBot(input({ text: '1', queues: [SALES, tree], ticket: onTree }))
+    expect(changes(robot)).toMatchObject({
+      useIntegration: true,
+      integrationId: 5,
+      status: 'pending',
+      isBot: false,
+    })
+    expect(robot.at(-1)).toEqual({ kind: 'relay', opening: true })
+    const files = decideBot(input({ text: '2', queues: [SALES, tree], ticket: onTree }))
+    expect(sent(files)).toEqual(['Segue'])
+    expect(files).toContainEqual({ kind: 'sendFiles', fileListId: 8 })
+    expect(relayed(files)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { decideConsent } from './bot.consent'
 import { isOpen } from '@server/lib/service-hours'
 import { vacationActive } from './bot.hours'
+import { decideIntegration } from './bot.integration'
 import { decideMenu } from './bot.menu'
 import { decideRating } from './bot.rating'
 import { decideAudio, decideCall } from './bot.refusals'
@@ -94,7 +95,8 @@ function keepWithinWindow(input: BotInput, steps: BotStep[]): BotStep[] {
 
 /**
  * Everything the bot does about one inbound message, in the order of reference §11.3 and its
- * "Build it right" (rating, consent, vacation, hours, menu, tree), then the audio refusal,
+ * "Build it right" (rating, consent, the integration or prompt the ticket converses with,
+ * vacation, hours, menu, tree), then the audio refusal,
  * which answers whoever holds the ticket. A call is no answer to the bot: only its refusal runs.
  */
 export function decideBot(input: BotInput): BotStep[] {
@@ -105,7 +107,15 @@ export function decideBot(input: BotInput): BotStep[] {
 
 /** Each stage either handles the message or passes it on, with changes the next stages see. */
 function decideStages(input: BotInput): BotStep[] {
-  const stages = [decideRating, decideConsent, decideVacation, decideHours, decideMenu, decideTree]
+  const stages = [
+    decideRating,
+    decideConsent,
+    decideIntegration,
+    decideVacation,
+    decideHours,
+    decideMenu,
+    decideTree,
+  ]
   const steps: BotStep[] = []
   let current = input
   for (const stage of stages) {

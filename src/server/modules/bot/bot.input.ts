@@ -30,10 +30,23 @@ export interface BotContext {
   queues: QueueRow[]
   options: TreeRow[]
   settings: CompanySettingValues
+  automation: BotAutomation
+}
+
+/** What the connection's bots are, beyond its and its queues' rows. */
+export interface BotAutomation {
+  /** The AI prompt of each queue: the prompt whose queue it is. */
+  queuePrompts: ReadonlyMap<number, number>
+  /** The connection's integration is a flow, which runs apart from the bot. */
+  connectionRunsFlow: boolean
 }
 
 /** The queues' trees as the decisions read them: each option with its children, in order. */
-export function queuesWithTrees(queues: QueueRow[], options: TreeRow[]): BotQueue[] {
+export function queuesWithTrees(
+  queues: QueueRow[],
+  options: TreeRow[],
+  queuePrompts: ReadonlyMap<number, number>,
+): BotQueue[] {
   const childrenOf = (parent: (row: TreeRow) => boolean): BotOption[] =>
     options.filter(parent).map((row) => ({
       id: row.id,
@@ -42,6 +55,8 @@ export function queuesWithTrees(queues: QueueRow[], options: TreeRow[]): BotQueu
       queueType: row.queueType,
       optQueueId: row.optQueueId,
       optUserId: row.optUserId,
+      optIntegrationId: row.optIntegrationId,
+      optFileId: row.optFileId,
       closeTicket: row.closeTicket,
       options: childrenOf((child) => child.chatbotId === row.id),
     }))
@@ -53,11 +68,17 @@ export function queuesWithTrees(queues: QueueRow[], options: TreeRow[]): BotQueu
     closeTicket: queue.closeTicket,
     schedules: queue.schedules,
     options: childrenOf((row) => row.queueId === queue.id && row.chatbotId === null),
+    integrationId: queue.integrationId,
+    promptId: queuePrompts.get(queue.id) ?? null,
+    fileListId: queue.fileListId,
   }))
 }
 
 /** A connection as the decisions read it. */
-export function botConnectionOf(connection: ConnectionRow): BotConnection {
+export function botConnectionOf(
+  connection: ConnectionRow,
+  automation: Pick<BotAutomation, 'connectionRunsFlow'>,
+): BotConnection {
   return {
     name: connection.name,
     greetingMessage: connection.greetingMessage,
@@ -73,6 +94,8 @@ export function botConnectionOf(connection: ConnectionRow): BotConnection {
     collectiveVacationEnd: connection.collectiveVacationEnd,
     collectiveVacationMessage: connection.collectiveVacationMessage,
     schedules: connection.schedules as ServiceHours,
+    integrationId: automation.connectionRunsFlow ? null : connection.integrationId,
+    promptId: connection.promptId,
   }
 }
 
@@ -109,13 +132,16 @@ export function botInputOf(
       chatbotAt: context.tracking.chatbotAt,
       optionId: ticket.botOptionId,
       vacationNoticeFor: ticket.botVacationNotice,
+      useIntegration: ticket.useIntegration,
+      integrationId: ticket.integrationId,
+      promptId: ticket.promptId,
     },
     contact: {
       disableBot: contact.disableBot,
       lgpdAcceptedAt: contact.lgpdAcceptedAt,
       acceptAudioMessage: contact.acceptAudioMessage,
     },
-    connection: botConnectionOf(connection),
+    connection: botConnectionOf(connection, context.automation),
     queues,
     settings,
     companyHours: context.company.schedules,
@@ -135,8 +161,8 @@ export function ticketValuesOf(changes: BotTicketChanges): Partial<TicketRow> {
 
 /**
  * Whether the bot may have something to say to a contact's new message on this ticket: a rating
- * or consent it waits for, or, for a ticket still waiting unassigned, a menu, hours or a vacation
- * to tell of. Only such messages are stored for the bot to read.
+ * or consent it waits for, or, for a ticket still waiting unassigned, an integration or prompt
+ * to relay it to, a menu, hours or a vacation to tell of. Only such messages are stored for the bot to read.
  */
 export function botListens(
   ticket: TicketRow,
@@ -148,6 +174,10 @@ export function botListens(
   if (ticket.status === 'nps' || ticket.status === 'lgpd') return true
   if (ticket.status !== 'pending' || ticket.userId !== null) return false
   if (ticket.isGroup && connection.groupAsTicket !== 'enabled') return false
+  // A bot converses with the ticket, or the connection's bot takes its new tickets first.
+  if (ticket.useIntegration) return true
+  if (ticket.isBot && (connection.integrationId !== null || connection.promptId !== null))
+    return true
   return (
     connectionHasQueues ||
     settings.scheduleType === 'company' ||

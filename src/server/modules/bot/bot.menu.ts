@@ -7,6 +7,7 @@ import {
   queueMenuText,
   saysWord,
 } from './bot.texts'
+import { attachChanges } from './bot.integration'
 import { throttle } from './bot.throttle'
 import {
   handledBy,
@@ -52,8 +53,9 @@ export function queueEntryText(queue: BotQueue): string {
 
 /**
  * The contact lands in `queue`: outside the queue's hours (scheduleType queue) it is told so and
- * waits there; otherwise the queue greets it, the bot keeps the ticket while the queue has a
- * tree to walk, and a closing queue closes the ticket.
+ * waits there; otherwise the queue greets it and sends its files, the bot keeps the ticket while
+ * the queue has a tree to walk, and a closing queue closes the ticket. A queue without a tree
+ * but with an integration or a prompt hands the conversation to it.
  */
 export function enterQueue(input: BotInput, queue: BotQueue): BotDecision {
   const { settings, now, timeZone } = input
@@ -91,8 +93,13 @@ export function enterQueue(input: BotInput, queue: BotQueue): BotDecision {
   )
   const greeting = queueEntryText(queue)
   if (greeting.trim()) steps.push({ kind: 'send', text: greeting })
+  if (queue.fileListId !== null) steps.push({ kind: 'sendFiles', fileListId: queue.fileListId })
   if (queue.closeTicket) {
     steps.push({ kind: 'close', farewell: true })
+    return handledBy(...steps)
+  }
+  if (!walksTree && (queue.integrationId !== null || queue.promptId !== null)) {
+    steps.push({ kind: 'update', changes: attachChanges(queue) }, { kind: 'relay', opening: true })
     return handledBy(...steps)
   }
   if (!walksTree) {

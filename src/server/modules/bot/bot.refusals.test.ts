@@ -20,6 +20,9 @@ const emptyQueue = {
   greetingMessage: '',
   outOfHoursMessage: '',
   closeTicket: false,
+  integrationId: null,
+  promptId: null,
+  fileListId: null,
   schedules: [],
   options: [],
 }

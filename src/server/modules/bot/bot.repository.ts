@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
 import { connectionQueues, connections } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
+import { queueIntegrations } from '../integrations/integrations.table'
 import { messages } from '../messages/messages.table'
+import { prompts } from '../prompts/prompts.table'
 import { chatbotsRepository, type TreeRow } from '../queues/chatbots.repository'
 import { queues, type QueueRow } from '../queues/queues.table'
 import type { TrackingRow } from '../tickets/tickets.repository'
@@ -151,7 +153,7 @@ export function botRepository(db: Executor) {
     async queuesOf(
       companyId: number,
       connectionId: number,
-    ): Promise<{ queues: QueueRow[]; options: TreeRow[] }> {
+    ): Promise<{ queues: QueueRow[]; options: TreeRow[]; queuePrompts: Map<number, number> }> {
       const rows = await db
         .select({ queue: queues })
         .from(connectionQueues)
@@ -168,7 +170,35 @@ export function botRepository(db: Executor) {
         companyId,
         found.map((queue) => queue.id),
       )
-      return { queues: found, options }
+      const queuePrompts = new Map<number, number>()
+      if (found.length > 0)
+        for (const row of await db
+          .select({ queueId: prompts.queueId, id: prompts.id })
+          .from(prompts)
+          .where(
+            and(
+              eq(prompts.companyId, companyId),
+              inArray(
+                prompts.queueId,
+                found.map((queue) => queue.id),
+              ),
+            ),
+          )
+          .orderBy(desc(prompts.id)))
+          // The oldest prompt of a queue answers it: later rows are overwritten by earlier ones.
+          if (row.queueId !== null) queuePrompts.set(row.queueId, row.id)
+      return { queues: found, options, queuePrompts }
+    },
+
+    /** Whether the integration is a flow, which the bot does not converse through. */
+    async isFlow(companyId: number, integrationId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ type: queueIntegrations.type })
+        .from(queueIntegrations)
+        .where(
+          and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId)),
+        )
+      return row?.type === 'flowbuilder'
     },
 
     /** The connections that offer the queue, oldest first. */

@@ -17,7 +17,9 @@ import {
   ticketValuesOf,
   type BotContext,
 } from './bot.input'
-import { greetingAttachmentOf } from './bot.attachment'
+import { fileListTexts, greetingAttachmentOf } from './bot.attachment'
+import type { FileListsService } from '../file-lists/file-lists.service'
+import type { ConversationRelay } from './bot.conversations.types'
 import { botRepository, type PendingMessage } from './bot.repository'
 import type { BotQueue, BotSilence, BotStep } from './bot.types'
 
@@ -67,12 +69,17 @@ export function createBotService(
   collaborators: {
     settings: SettingsService
     messages: AutomaticWrites
+    fileLists: Pick<FileListsService, 'forSending'>
+    conversations: ConversationRelay
   },
 ) {
-  const { settings, messages } = collaborators
+  const { settings, messages, fileLists, conversations } = collaborators
 
   /** What the bot reads of a connection, the same for all its tickets of one set. */
-  type ConnectionSetup = Pick<BotContext, 'connection' | 'company' | 'queues' | 'options'> & {
+  type ConnectionSetup = Pick<
+    BotContext,
+    'connection' | 'company' | 'queues' | 'options' | 'automation'
+  > & {
     trees: BotQueue[]
   }
   /** A ticket's context, with its connection's queues as the decisions read them. */
@@ -86,8 +93,21 @@ export function createBotService(
     const connection = await ticketsRepository(deps.db).findConnection(companyId, connectionId)
     const company = await repo.company(companyId)
     if (!connection || !company) return null
-    const { queues, options } = await repo.queuesOf(companyId, connection.id)
-    return { connection, company, queues, options, trees: queuesWithTrees(queues, options) }
+    const { queues, options, queuePrompts } = await repo.queuesOf(companyId, connection.id)
+    const automation = {
+      queuePrompts,
+      connectionRunsFlow:
+        connection.integrationId !== null &&
+        (await repo.isFlow(companyId, connection.integrationId)),
+    }
+    return {
+      connection,
+      company,
+      queues,
+      options,
+      automation,
+      trees: queuesWithTrees(queues, options, queuePrompts),
+    }
   }
 
   async function loadContext(
@@ -233,6 +253,14 @@ export function createBotService(
         case 'log':
           await ticketsTx.log(ticket.companyId, ticket.id, step.type, { queueId: ticket.queueId })
           break
+        case 'relay':
+          await conversations.relay(tx, ticket, step.opening ? null : message.id)
+          break
+        case 'sendFiles': {
+          const list = await fileLists.forSending(ticket.companyId, step.fileListId)
+          if (list) texts.push(...(await fileListTexts(list, render)))
+          break
+        }
         case 'silent':
           noteSilence(ticket, message, step.reason)
           break
@@ -378,7 +406,11 @@ export function createBotService(
           const setup =
             set.whatsappId === null ? null : await connectionSetup(set.companyId, set.whatsappId)
           const answered = await settings.snapshot(() => answerSet(set, setup))
-          if (answered.length > 0) await messages.announceAutomatic(set.companyId, answered)
+          if (answered.length > 0) {
+            await messages.announceAutomatic(set.companyId, answered)
+            // Turns relayed to bots were committed with the answers: their jobs start now.
+            deps.jobs.wake('bot.conversation')
+          }
         } catch (err) {
           deps.log.error({ err, ticketIds: set.ticketIds }, 'the bot could not answer a set')
         }

@@ -77,6 +77,12 @@ export function simulateConversation(
         case 'silent':
           steps.push({ kind: 'silent', reason: step.reason })
           break
+        case 'relay':
+          steps.push({ kind: 'integration' })
+          break
+        case 'sendFiles':
+          steps.push({ kind: 'files' })
+          break
         case 'log':
           break
       }

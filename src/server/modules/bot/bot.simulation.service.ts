@@ -28,6 +28,8 @@ const NO_CONNECTION: BotConnection = {
   collectiveVacationEnd: null,
   collectiveVacationMessage: '',
   schedules: [],
+  integrationId: null,
+  promptId: null,
 }
 
 /** The simulate panel of the queue dialog (POST /queue/{id}/simulate). */
@@ -53,11 +55,12 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
       const connection = chosen
         ? await ticketsRepository(deps.db).findConnection(companyId, chosen.id)
         : null
-      const { queues, options } = connection
+      const { queues, options, queuePrompts } = connection
         ? await repo.queuesOf(companyId, connection.id)
         : {
             queues: [queue],
             options: await chatbotsRepository(deps.db).treesOfQueues(companyId, [queue.id]),
+            queuePrompts: new Map<number, number>(),
           }
       const company = await repo.company(companyId)
       const values = await settings.companyValues(companyId)
@@ -65,6 +68,12 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
         ...new Set(options.flatMap((option) => (option.optUserId ? [option.optUserId] : []))),
       ])
 
+      const connectionRunsFlow =
+        connection?.integrationId != null &&
+        (await repo.isFlow(companyId, connection.integrationId))
+      const botConnection = connection
+        ? botConnectionOf(connection, { connectionRunsFlow })
+        : NO_CONNECTION
       // A new contact's new ticket, as the pipeline opens it (tickets.core initialValues).
       const contact = { disableBot: false, lgpdAcceptedAt: null, acceptAudioMessage: true }
       const ticket: BotTicket = {
@@ -72,7 +81,10 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
         queueId: connection ? (queues.length === 1 ? queues[0]!.id : null) : queue.id,
         userId: null,
         isGroup: false,
-        isBot: queues.length > 0,
+        isBot:
+          queues.length > 0 ||
+          botConnection.integrationId !== null ||
+          botConnection.promptId !== null,
         imported: false,
         amountUsedBotQueues: 0,
         amountUsedBotQueuesNPS: 0,
@@ -82,17 +94,19 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
         chatbotAt: null,
         optionId: null,
         vacationNoticeFor: null,
+        useIntegration: false,
+        integrationId: null,
+        promptId: null,
       }
       const timeZone = company?.timezone ?? deps.defaultTimeZone
       const contactName = body.contactName?.trim() || ctx.user.name
-      const botConnection = connection ? botConnectionOf(connection) : NO_CONNECTION
       const turns = simulateConversation(
         {
           timeZone,
           ticket,
           contact,
           connection: botConnection,
-          queues: queuesWithTrees(queues, options),
+          queues: queuesWithTrees(queues, options, queuePrompts),
           settings: values,
           companyHours: company?.schedules ?? [],
           windowOpen: true,

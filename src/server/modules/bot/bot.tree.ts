@@ -1,3 +1,4 @@
+import { attachChanges } from './bot.integration'
 import { menuSteps } from './bot.menu'
 import {
   BACK_WORD,
@@ -43,8 +44,13 @@ function effectOf(option: BotOption, queue: BotQueue): BotTicketChanges | null {
         status: 'pending',
         isBot: false,
       }
-    // Integration and file options are refused when saved until the integrations issue; an
-    // option stored before that only speaks its message.
+    case 'integration':
+      return option.optIntegrationId === null
+        ? null
+        : {
+            ...attachChanges({ integrationId: option.optIntegrationId, promptId: null }),
+            status: 'pending',
+          }
     default:
       return null
   }
@@ -110,6 +116,9 @@ export function decideTree(input: BotInput): BotDecision {
         ? optionsText(chosen.greetingMessage, chosen.options)
         : chosen.greetingMessage,
     })
+  if (chosen.queueType === 'file' && chosen.optFileId !== null)
+    steps.push({ kind: 'sendFiles', fileListId: chosen.optFileId })
   if (chosen.closeTicket) steps.push({ kind: 'close', farewell: false })
+  else if (effect?.useIntegration) steps.push({ kind: 'relay', opening: true })
   return handledBy(...steps)
 }

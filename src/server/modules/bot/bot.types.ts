@@ -55,6 +55,10 @@ export interface BotTicket {
   optionId: number | null
   /** The vacation (its first day, YYYY-MM-DD) this ticket was already told about. */
   vacationNoticeFor: string | null
+  /** An integration or an AI prompt converses with the contact until it hands off (§6). */
+  useIntegration: boolean
+  integrationId: number | null
+  promptId: number | null
 }
 
 export interface BotContact {
@@ -85,6 +89,10 @@ export interface BotConnection {
   collectiveVacationEnd: string | null
   collectiveVacationMessage: string
   schedules: ServiceHours
+  /** The bot that answers the connection's new tickets first (never a flow: flows run apart). */
+  integrationId: number | null
+  /** The AI prompt that answers the connection's new tickets first. */
+  promptId: number | null
 }
 
 export interface BotQueue {
@@ -96,6 +104,12 @@ export interface BotQueue {
   schedules: ServiceHours
   /** Level-1 options of the queue's tree, in order, each with its children. */
   options: BotOption[]
+  /** The integration that converses with the queue's contacts once they enter it. */
+  integrationId: number | null
+  /** The AI prompt that answers the queue's contacts (the prompt whose queue it is). */
+  promptId: number | null
+  /** Files sent to a contact entering the queue. */
+  fileListId: number | null
 }
 
 export interface BotOption {
@@ -105,6 +119,8 @@ export interface BotOption {
   queueType: ChatbotType
   optQueueId: number | null
   optUserId: number | null
+  optIntegrationId: number | null
+  optFileId: number | null
   closeTicket: boolean
   options: BotOption[]
 }
@@ -139,6 +155,9 @@ export interface BotTicketChanges {
   chatbotAt?: Date | null
   optionId?: number | null
   vacationNoticeFor?: string
+  useIntegration?: boolean
+  integrationId?: number | null
+  promptId?: number | null
 }
 
 /**
@@ -165,6 +184,14 @@ export type BotStep =
   /** Pre-assign a random online attendant of the queue (userRandom); the ticket stays pending. */
   | { kind: 'assignRandom'; queueId: number }
   | { kind: 'log'; type: 'chatBot' | 'queue' | 'lgpd' }
+  /**
+   * The message goes to the integration or prompt the ticket converses with, which answers in a
+   * job of its own. `opening`: the bot was just attached; the message was a choice for the menu,
+   * not words for the bot, so only a bot that greets (Typebot) speaks.
+   */
+  | { kind: 'relay'; opening: boolean }
+  /** The file list's message, then its files. */
+  | { kind: 'sendFiles'; fileListId: number }
   /** Nothing is sent: why, for the ticket log and the simulate panel. */
   | { kind: 'silent'; reason: BotSilence }
 

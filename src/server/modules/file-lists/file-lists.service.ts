@@ -26,6 +26,11 @@ export type UploadPart =
 
 interface Collaborators {
   media: Pick<MediaService, 'saveFile' | 'remove' | 'signedUrl'>
+  /**
+   * Whether a message shows a stored file: sent lists share their files with the messages that
+   * sent them. The messages service is built later; the wiring passes a closure.
+   */
+  fileShown: (companyId: number, path: string) => Promise<boolean>
 }
 
 const folderOf = (listId: number) => `fileList/${listId}`
@@ -36,7 +41,7 @@ const folderOf = (listId: number) => `fileList/${listId}`
  * under the company's media with generated names. A file no option holds any more is removed,
  * and a list a queue or an option sends is not deleted.
  */
-export function createFileListsService(deps: CoreDeps, { media }: Collaborators) {
+export function createFileListsService(deps: CoreDeps, { media, fileShown }: Collaborators) {
   const repo = fileListsRepository(deps.db)
 
   function emit(companyId: number, payload: CompanyEventPayloads['file']) {
@@ -71,10 +76,15 @@ export function createFileListsService(deps: CoreDeps, { media }: Collaborators)
       throw new AppError('ERR_DUPLICATED_FILE_LIST', { field: 'name' })
   }
 
-  /** Files nothing holds any more; a failure to remove one leaves it, never the change. */
+  /**
+   * Files no option holds any more, unless a sent message shows them; a failure to remove one
+   * leaves it, never the change.
+   */
   async function release(companyId: number, paths: string[]) {
     for (const path of paths)
-      await media.remove(companyId, path).catch((error: unknown) => {
+      await (async () => {
+        if (!(await fileShown(companyId, path))) await media.remove(companyId, path)
+      })().catch((error: unknown) => {
         deps.log.warn({ err: error, companyId, path }, 'a file list file was not removed')
       })
   }

@@ -5,8 +5,15 @@ import type {
 } from '@shared/contracts/queue-integrations'
 import type { QueueIntegrationRow } from './integrations.table'
 
-/** Row → DTO: the sealed credentials never leave the server, only whether there are some. */
-export function presentIntegration(row: QueueIntegrationRow): QueueIntegrationDto {
+/**
+ * Row → DTO: the sealed Dialogflow credentials never leave the server, only whether there are
+ * some; the signing secret does, for the admin to verify posts with.
+ */
+export function presentIntegration(
+  row: QueueIntegrationRow,
+  signingSecret: string,
+  errorsLast24h: number,
+): QueueIntegrationDto {
   return {
     id: row.id,
     type: row.type as IntegrationType,
@@ -22,6 +29,13 @@ export function presentIntegration(row: QueueIntegrationRow): QueueIntegrationDt
     typebotKeywordRestart: row.typebotKeywordRestart,
     typebotRestartMessage: row.typebotRestartMessage,
     typebotUnknownMessage: row.typebotUnknownMessage,
+    signingSecret,
+    health: {
+      lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
+      lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
+      lastError: row.lastError,
+      errorsLast24h,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { companyRow } from '@server/db/company-scope'
 import { escapeLike } from '@server/db/like'
+import { integrationErrors } from '../bot/bot.conversations.table'
 import { connections } from '../connections/connections.table'
 import { chatbots } from '../queues/chatbots.table'
 import { queues } from '../queues/queues.table'
@@ -41,6 +42,23 @@ export function integrationsRepository(db: Executor) {
         .offset(options.offset)
       const [total] = await db.select({ value: count() }).from(queueIntegrations).where(where)
       return { rows, count: total?.value ?? 0 }
+    },
+
+    /** Each integration's errors since `since`; those without any are absent. */
+    async errorCounts(companyId: number, ids: number[], since: Date): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({ id: integrationErrors.integrationId, value: count() })
+        .from(integrationErrors)
+        .where(
+          and(
+            eq(integrationErrors.companyId, companyId),
+            inArray(integrationErrors.integrationId, ids),
+            gt(integrationErrors.createdAt, since),
+          ),
+        )
+        .groupBy(integrationErrors.integrationId)
+      return new Map(rows.map((row) => [row.id, row.value]))
     },
 
     async findById(companyId: number, id: number): Promise<QueueIntegrationRow | null> {

@@ -5,6 +5,8 @@ import {
   ListQueueIntegrationsQuery,
   QueueIntegrationDto,
   QueueIntegrationList,
+  TestSessionBody,
+  TestSessionResult,
   UpdateQueueIntegrationBody,
 } from '@shared/contracts/queue-integrations'
 import type { Services } from '@server/services'
@@ -24,6 +26,12 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox<{ services: Services 
       config,
     },
     (request) => integrations.list(request.ctx, request.query),
+  )
+
+  app.post(
+    '/queueIntegration/testSession',
+    { schema: { body: TestSessionBody, response: { 200: TestSessionResult } }, config },
+    (request) => integrations.testSession(request.ctx, request.body),
   )
 
   app.get(

@@ -6,18 +6,29 @@ import {
   type ListQueueIntegrationsQuery,
   type QueueIntegrationDto,
   type QueueIntegrationList,
+  type TestSessionBody,
+  type TestSessionResult,
   type UpdateQueueIntegrationBody,
 } from '@shared/contracts/queue-integrations'
-import { integrationProblems } from '@shared/contracts/queue-integrations-rules'
+import { integrationProblems, posts } from '@shared/contracts/queue-integrations-rules'
 import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
 import { isForeignKeyViolation } from '@server/lib/foreign-key-violation'
 import { createSecretBox } from '@server/lib/secret-box'
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { AttachedBot } from '../bot/bot.conversations.service'
+import { failureText } from '../bot/bot.conversations.types'
+import { dialogflowBot, dialogflowEndpoints } from './runtimes/dialogflow'
+import { typebotBot } from './runtimes/typebot'
+import { webhookBot } from './runtimes/webhook'
 import { isUniqueViolation } from '@server/lib/unique-violation'
 import { presentIntegration } from './integrations.presenter'
 import { integrationsRepository, type IntegrationValues } from './integrations.repository'
 import type { QueueIntegrationRow } from './integrations.table'
+
+/** Integration errors counted in its health. */
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /** POST and PUT send the same form. */
 type IntegrationBody = CreateQueueIntegrationBody
@@ -70,6 +81,97 @@ export function createIntegrationsService(deps: CoreDeps) {
       typebotKeywordRestart: body.typebotKeywordRestart?.trim() ?? '',
       typebotRestartMessage: body.typebotRestartMessage ?? '',
       typebotUnknownMessage: body.typebotUnknownMessage ?? '',
+      // n8n and webhooks verify what they receive with a secret of their own, kept on updates.
+      signingSecretSealed: posts(body.type)
+        ? (current?.signingSecretSealed ?? box.seal(randomBytes(24).toString('base64url')))
+        : null,
+    }
+  }
+
+  /** The rows with their health: one count of the last day's errors for them all. */
+  async function presentAll(companyId: number, rows: QueueIntegrationRow[]) {
+    const since = new Date(Date.now() - DAY_MS)
+    const errors = await repo.errorCounts(
+      companyId,
+      rows.map((row) => row.id),
+      since,
+    )
+    return rows.map((row) =>
+      presentIntegration(
+        row,
+        row.signingSecretSealed ? box.open(row.signingSecretSealed) : '',
+        errors.get(row.id) ?? 0,
+      ),
+    )
+  }
+  const present = async (row: QueueIntegrationRow) => (await presentAll(row.companyId, [row]))[0]!
+
+  const runtimeOptions = () => ({
+    allowPrivateTargets: deps.config.bots?.allowPrivateTargets ?? false,
+  })
+  const dialogflowAttached = (name: string) => ({
+    name,
+    source: { integrationId: 0 },
+    timeoutMs: 15_000,
+    failuresBeforeHandOff: 1,
+    handOffQueueId: null,
+  })
+
+  /** The integration as the bot converses through it; null for a flow, which runs apart. */
+  function botOf(row: QueueIntegrationRow): AttachedBot | null {
+    if (row.type === 'flowbuilder') return null
+    const options = runtimeOptions()
+    const common = {
+      name: row.name,
+      source: { integrationId: row.id },
+      failuresBeforeHandOff: 1,
+      handOffQueueId: null,
+    }
+    switch (row.type) {
+      case 'typebot':
+        return {
+          ...common,
+          timeoutMs: 15_000,
+          bot: typebotBot(
+            {
+              url: row.urlN8N,
+              slug: row.typebotSlug,
+              expiresMinutes: row.typebotExpires,
+              delayMs: row.typebotDelayMessage,
+              keywordFinish: row.typebotKeywordFinish,
+              keywordRestart: row.typebotKeywordRestart,
+              restartMessage: row.typebotRestartMessage,
+              unknownMessage: row.typebotUnknownMessage,
+            },
+            options,
+          ),
+        }
+      case 'dialogflow':
+        return {
+          ...common,
+          timeoutMs: 15_000,
+          bot: dialogflowBot(
+            {
+              name: row.name,
+              projectName: row.projectName,
+              language: row.language ?? 'pt-BR',
+              credentials: row.credentialsSealed ? box.open(row.credentialsSealed) : '',
+            },
+            { ...options, ...dialogflowEndpoints(deps.config) },
+          ),
+        }
+      default:
+        return {
+          ...common,
+          timeoutMs: 10_000,
+          bot: webhookBot(
+            {
+              url: row.urlN8N,
+              secret: row.signingSecretSealed ? box.open(row.signingSecretSealed) : '',
+            },
+            options,
+          ),
+        }
     }
   }
 
@@ -97,14 +199,14 @@ export function createIntegrationsService(deps: CoreDeps) {
         offset: ((query.pageNumber ?? 1) - 1) * INTEGRATION_PAGE_SIZE,
       })
       return {
-        queueIntegrations: rows.slice(0, INTEGRATION_PAGE_SIZE).map(presentIntegration),
+        queueIntegrations: await presentAll(ctx.companyId, rows.slice(0, INTEGRATION_PAGE_SIZE)),
         count,
         hasMore: rows.length > INTEGRATION_PAGE_SIZE,
       }
     },
 
     async get(ctx: RequestContext, id: number): Promise<QueueIntegrationDto> {
-      return presentIntegration(await found(ctx.companyId, id))
+      return present(await found(ctx.companyId, id))
     },
 
     async create(
@@ -114,7 +216,7 @@ export function createIntegrationsService(deps: CoreDeps) {
       const values = valuesOf(body, null)
       await refuseTakenName(ctx.companyId, values.name)
       const row = await repo.insert(ctx.companyId, values).catch(duplicatedName)
-      const queueIntegration = presentIntegration(row)
+      const queueIntegration = await present(row)
       emit(ctx.companyId, { action: 'create', queueIntegration })
       return queueIntegration
     },
@@ -129,7 +231,7 @@ export function createIntegrationsService(deps: CoreDeps) {
       await refuseTakenName(ctx.companyId, values.name, id)
       const row = await repo.update(ctx.companyId, id, values).catch(duplicatedName)
       if (!row) throw new AppError('ERR_NO_INTEGRATION_FOUND')
-      const queueIntegration = presentIntegration(row)
+      const queueIntegration = await present(row)
       emit(ctx.companyId, { action: 'update', queueIntegration })
       return queueIntegration
     },
@@ -152,6 +254,72 @@ export function createIntegrationsService(deps: CoreDeps) {
       })
       if (!removed) throw new AppError('ERR_NO_INTEGRATION_FOUND')
       emit(ctx.companyId, { action: 'delete', integrationId: id })
+    },
+
+    /**
+     * The integration as the bot converses through it (reference §6), or null when it is gone
+     * or is a flow, which runs apart.
+     */
+    async attached(companyId: number, id: number): Promise<AttachedBot | null> {
+      const row = await repo.findById(companyId, id)
+      return row ? botOf(row) : null
+    },
+
+    /**
+     * POST /queueIntegration/testSession: one message to the integration, outside any
+     * conversation; the bot's failure answers 502 with what it said.
+     */
+    async testSession(ctx: RequestContext, body: TestSessionBody): Promise<TestSessionResult> {
+      let attached: AttachedBot | null
+      if (body.id !== undefined) {
+        attached = botOf(await found(ctx.companyId, body.id))
+        if (!attached) throw validationError('id')
+      } else {
+        if (!body.projectName?.trim()) throw validationError('projectName')
+        if (!body.jsonContent?.trim()) throw validationError('jsonContent')
+        if (!body.language) throw validationError('language')
+        attached = {
+          ...dialogflowAttached('Dialogflow'),
+          bot: dialogflowBot(
+            {
+              name: 'Dialogflow',
+              projectName: body.projectName.trim(),
+              language: body.language,
+              credentials: body.jsonContent,
+            },
+            { ...runtimeOptions(), ...dialogflowEndpoints(deps.config) },
+          ),
+        }
+      }
+      const started = Date.now()
+      try {
+        const reply = await attached.bot.converse({
+          company: { id: ctx.companyId },
+          ticket: { id: 0, uuid: randomUUID(), status: 'pending', queueId: null },
+          contact: { id: 0, name: ctx.user.name, number: '0' },
+          connection: { id: 0, name: 'teste', channel: 'whatsapp' },
+          message: {
+            id: 0,
+            body: body.message?.trim() || 'oi',
+            mediaType: 'conversation',
+            mediaUrl: null,
+            mediaPath: null,
+            transcription: null,
+            createdAt: new Date(),
+          },
+          session: null,
+          signal: AbortSignal.timeout(attached.timeoutMs),
+        })
+        return {
+          messages: reply.outputs.map((output) =>
+            output.kind === 'text' ? output.text : output.kind === 'media' ? output.url : '🔊',
+          ),
+          handOff: reply.handOff?.kind ?? null,
+          elapsedMs: Date.now() - started,
+        }
+      } catch (error) {
+        throw new AppError('ERR_TEST_SESSION_DIALOG', { detail: failureText(error) })
+      }
     },
 
     /**

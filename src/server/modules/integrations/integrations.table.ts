@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { timestamps } from '@server/db/columns'
 import { tenantKey } from '../companies/companies.table'
@@ -26,6 +26,12 @@ export const queueIntegrations = pgTable(
     typebotKeywordRestart: text('typebotKeywordRestart').notNull().default(''),
     typebotRestartMessage: text('typebotRestartMessage').notNull().default(''),
     typebotUnknownMessage: text('typebotUnknownMessage').notNull().default(''),
+    /** A secret of its own signs what is posted to an n8n or webhook URL (HMAC-SHA256). */
+    signingSecretSealed: text('signingSecretSealed'),
+    /** Health: the last call that worked, and the last that failed with what it said. */
+    lastSuccessAt: timestamp('lastSuccessAt', { withTimezone: true }),
+    lastErrorAt: timestamp('lastErrorAt', { withTimezone: true }),
+    lastError: text('lastError'),
     ...timestamps(),
   },
   (t) => [

@@ -261,6 +261,49 @@ export function messagesRepository(db: Executor) {
     },
 
     /** The latest message of a ticket, to know whether an edit changes its last message. */
+    async findInTicket(companyId: number, ticketId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.id, id),
+          ),
+        )
+      return row ?? null
+    },
+
+    /**
+     * Messages of the ticket the contact saw (no notes, none deleted), the last stored first:
+     * the order the bot saw them in, whatever clocks their providers stamped.
+     */
+    recentShown(companyId: number, ticketId: number, limit: number) {
+      return db
+        .select({
+          id: messages.id,
+          body: messages.body,
+          fromMe: messages.fromMe,
+          mediaType: messages.mediaType,
+          transcription: messages.transcription,
+          isAutomatic: messages.isAutomatic,
+          promptId: messages.promptId,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.isPrivate, false),
+            eq(messages.isDeleted, false),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(limit)
+    },
+
     async latestId(companyId: number, ticketId: number): Promise<number | null> {
       const [row] = await db
         .select({ id: messages.id })

@@ -160,9 +160,11 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       return compose.writeOutgoing(
         tx,
         ticket,
-        kept.map(({ body, quotedMsgId, attachment }) => ({
+        kept.map(({ body, quotedMsgId, attachment, source, sendAfterMs }) => ({
           ...automaticRow(ticket, whatsappId, body),
           ...(quotedMsgId !== undefined ? { quotedMsgId } : {}),
+          ...source,
+          ...(sendAfterMs ? { nextAttemptAt: new Date(Date.now() + sendAfterMs) } : {}),
           ...(attachment
             ? {
                 mediaType: attachment.kind,
@@ -221,6 +223,14 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
 
     /** Whether a message shows the stored file, so that its owner keeps it. */
     fileShown: (companyId: number, path: string) => repo.fileShared(companyId, path),
+
+    /** A ticket's message, for the integration it is relayed to. */
+    forConversation: (companyId: number, ticketId: number, messageId: number) =>
+      repo.findInTicket(companyId, ticketId, messageId),
+
+    /** The ticket's latest messages the contact saw, newest first, for an AI's context. */
+    recentOfTicket: (companyId: number, ticketId: number, limit: number) =>
+      repo.recentShown(companyId, ticketId, limit),
 
     /** GET /messages/{ticketId}: one page of the contact's history; viewing marks it read. */
     async list(

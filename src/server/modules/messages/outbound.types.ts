@@ -19,13 +19,13 @@ export interface AutomaticMessages {
   addPrivateNote(companyId: number, ticketId: number, userId: number, body: string): Promise<void>
 }
 
-/** A file of the company's media sent with an automatic text as its caption. */
+/** A file of the company's media sent by the bot, with an automatic text as its caption. */
 export interface AutomaticAttachment {
   /** Relative to the company's media folder; the message shares the file, never copies it. */
   path: string
   name: string
   mime: string
-  kind: 'image' | 'video'
+  kind: 'image' | 'video' | 'audio' | 'application'
 }
 
 /** One of the bot's answers, rendered: a text, quoting the contact's message or with a file. */
@@ -33,6 +33,13 @@ export interface AutomaticText {
   body: string
   quotedMsgId?: number
   attachment?: AutomaticAttachment
+  /** The integration or AI prompt that wrote it. */
+  source?: { integrationId: number } | { promptId: number }
+  /**
+   * Not sent before this many milliseconds from now (a Typebot's pause between its messages);
+   * the sender's order per conversation holds the next ones behind it.
+   */
+  sendAfterMs?: number
 }
 
 /** What storing outgoing rows did, for `announce` after the commit. */

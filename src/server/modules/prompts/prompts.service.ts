@@ -15,7 +15,9 @@ import { AppError, validationError } from '@server/lib/app-error'
 import { isForeignKeyViolation } from '@server/lib/foreign-key-violation'
 import { createSecretBox } from '@server/lib/secret-box'
 import type { QueuesService } from '../queues/queues.service'
+import type { AttachedBot } from '../bot/bot.conversations.service'
 import { presentPrompt } from './prompts.presenter'
+import { promptBot, type PromptRuntimeDeps } from './prompts.runtime'
 import {
   promptsRepository,
   type PromptUsage,
@@ -171,6 +173,31 @@ export function createPromptsService(deps: CoreDeps, { queues }: Collaborators) 
     /** Checks that `id` is one of the company's prompts, for a connection's `field`. */
     async assertUsable(companyId: number, id: number, field: string): Promise<void> {
       if (!(await repo.existing(companyId, [id])).has(id)) throw validationError(field)
+    },
+
+    /** The prompt as the bot converses through it (reference §7), or null when it is gone. */
+    async attached(
+      companyId: number,
+      id: number,
+      runtime: Omit<PromptRuntimeDeps, 'addUsage'>,
+    ): Promise<AttachedBot | null> {
+      const row = await repo.findById(companyId, id)
+      if (!row) return null
+      return {
+        bot: promptBot(
+          { ...row, ...secretsOf(row) },
+          {
+            ...runtime,
+            addUsage: (company, promptId, tokens) =>
+              repo.addUsage(company, promptId, new Date().toISOString().slice(0, 10), tokens),
+          },
+        ),
+        name: row.name,
+        source: { promptId: row.id },
+        timeoutMs: 30_000,
+        failuresBeforeHandOff: 2,
+        handOffQueueId: row.queueId,
+      }
     },
 
     /** The prompt and its keys in clear, for the AI runtime; null when it is gone. */

@@ -78,7 +78,8 @@ export function createTicketCore(
    * A new ticket's status and flags, by who opens it (reference §8.5 step 4). `soleQueueId` is
    * the connection's queue when it has exactly one: a contact writing in there can only belong
    * to it, and without it the ticket would wait without queue, unseen by its attendants. The bot
-   * holds (isBot) a contact's new ticket only where it has queues to offer.
+   * holds (isBot) a contact's new ticket only where it has queues to offer, or an integration or
+   * an AI prompt that answers first.
    */
   async function initialValues(
     tx: Executor,
@@ -120,7 +121,10 @@ export function createTicketCore(
     return {
       ...base,
       status,
-      isBot: status !== 'group' && !origin.imported && hasQueues,
+      isBot:
+        status !== 'group' &&
+        !origin.imported &&
+        (hasQueues || connection.integrationId !== null || connection.promptId !== null),
       isActiveDemand: false,
       imported: origin.imported ? new Date() : null,
       queueId,

@@ -24,6 +24,7 @@ export type TrackingRow = typeof ticketTrackings.$inferSelect
 export interface TicketLogView {
   id: number
   type: TicketLogType
+  detail: string | null
   createdAt: Date
   user: { id: number; name: string } | null
   queue: { id: number; name: string; color: string } | null
@@ -161,7 +162,6 @@ export function ticketsRepository(db: Executor) {
         .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id))
     },
 
-    /** The connection's queue when it has exactly one, else null (none, or a choice to make). */
     /** The connection's queues as a new ticket sees them: its only one, and whether it has any. */
     async queueChoiceOf(
       companyId: number,
@@ -248,7 +248,7 @@ export function ticketsRepository(db: Executor) {
       companyId: number,
       ticketId: number,
       type: TicketLogType,
-      who: { userId?: number | null; queueId?: number | null } = {},
+      who: { userId?: number | null; queueId?: number | null; detail?: string } = {},
     ) {
       await db.insert(ticketLogs).values({
         companyId,
@@ -256,6 +256,7 @@ export function ticketsRepository(db: Executor) {
         type,
         userId: who.userId ?? null,
         queueId: who.queueId ?? null,
+        detail: who.detail ?? null,
       })
     },
 
@@ -439,6 +440,7 @@ export function ticketsRepository(db: Executor) {
         .select({
           id: ticketLogs.id,
           type: ticketLogs.type,
+          detail: ticketLogs.detail,
           createdAt: ticketLogs.createdAt,
           user: { id: users.id, name: users.name },
           queue: { id: queues.id, name: queues.name, color: queues.color },

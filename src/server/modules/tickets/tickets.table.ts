@@ -120,6 +120,8 @@ export const ticketLogs = pgTable(
     userId: integer('userId').references(() => users.id, { onDelete: 'set null' }),
     queueId: integer('queueId').references(() => queues.id, { onDelete: 'set null' }),
     type: text('type', { enum: TICKET_LOG_TYPES }).notNull(),
+    /** What happened, in words, where the type alone does not say (an integration's error). */
+    detail: text('detail'),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_logs_company_ticket_idx').on(t.companyId, t.ticketId, t.createdAt)],

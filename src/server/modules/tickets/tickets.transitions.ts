@@ -30,6 +30,17 @@ export type TransitionKind =
   'transfer' | 'accept' | 'reopen' | 'returnToQueue' | 'close' | 'edit' | 'unchanged'
 
 /**
+ * An attendant holds the ticket: the bot's menus and any integration or AI prompt conversing
+ * with the contact stop (reference §6, §7: until hand-off or until an agent accepts).
+ */
+const HUMAN_HOLDS = {
+  isBot: false,
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+} as const
+
+/**
  * Which transition a body asks of a ticket the user sees, and whether he may: the status rules
  * as a pure function. A move no client may ask is ERR_VALIDATION on `status`; a ticket the
  * policy keeps the user from acting on is ERR_NO_PERMISSION. Accepting needs no permission:
@@ -181,7 +192,7 @@ export function createTicketTransitions(collaborators: {
       status: ticket.isGroup ? 'group' : 'open',
       userId,
       queueId,
-      isBot: false,
+      ...HUMAN_HOLDS,
     })
     if (!claimed) return unchanged(ticket)
     const wasUnassigned = ticket.status === 'pending' || ticket.userId === null
@@ -226,7 +237,7 @@ export function createTicketTransitions(collaborators: {
       status: ticket.isGroup ? 'group' : 'open',
       userId,
       queueId,
-      isBot: false,
+      ...HUMAN_HOLDS,
     })
     await startTracking(tx, reopened!, queueId !== ticket.queueId)
     await txRepo.log(ctx.companyId, ticket.id, 'reopen', { userId, queueId })
@@ -392,7 +403,7 @@ export function createTicketTransitions(collaborators: {
         queueId: queue.id,
         userId,
         status,
-        ...(userId ? { isBot: false } : {}),
+        ...(userId ? HUMAN_HOLDS : {}),
       }))!
     }
     const tracking = await txRepo.openTracking(target)

@@ -26,6 +26,8 @@ const stored = (overrides: Partial<QueueIntegrationDto> = {}): QueueIntegrationD
   typebotKeywordRestart: '',
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
+  signingSecret: '',
+  health: { lastSuccessAt: null, lastErrorAt: null, lastError: null, errorsLast24h: 0 },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,

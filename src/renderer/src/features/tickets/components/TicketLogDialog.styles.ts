@@ -27,4 +27,9 @@ export const useTicketLogDialogStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     color: tokens.colorNeutralForeground2,
   },
+  detail: {
+    gridColumn: '1 / -1',
+    color: tokens.colorPaletteRedForeground1,
+    overflowWrap: 'anywhere',
+  },
 })

@@ -70,6 +70,7 @@ export const TicketLogDialog = ({ open, ticketId, onClose }: TicketLogDialogProp
               <span>{entry.user?.name ?? t('logDialog.system')}</span>
               <QueueLabel queue={entry.queue} />
             </Caption1>
+            {entry.detail && <Caption1 className={styles.detail}>{entry.detail}</Caption1>}
           </li>
         ))}
       </ol>

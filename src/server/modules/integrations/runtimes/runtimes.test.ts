@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest'
+import { assertPublicTarget } from './target'
+import { flattenRichText } from './typebot'
+import { replyOf, signPayload } from './webhook'
+
+describe("Typebot's rich text as WhatsApp marks", () => {
+  test('bold, italic, underline and links; paragraphs on their own lines', () => {
+    expect(
+      flattenRichText([
+        {
+          type: 'p',
+          children: [
+            { text: 'Olá ' },
+            { text: 'Maria', bold: true },
+            { text: ', veja ' },
+            { type: 'a', url: 'https://loja.example/promo', children: [{ text: 'a promoção' }] },
+          ],
+        },
+        {
+          type: 'p',
+          children: [{ text: 'até ' }, { text: 'sexta', italic: true, underline: true }],
+        },
+      ]),
+    ).toBe('Olá *Maria*, veja a promoção (https://loja.example/promo)\naté ~_sexta_~')
+  })
+})
+
+describe("a webhook's synchronous answer", () => {
+  test.each([
+    [{ messages: ['Oi', 3, 'Tudo bem?'] }, { outputs: ['Oi', 'Tudo bem?'] }],
+    [
+      { messages: ['Até'], closeTicket: true },
+      { outputs: ['Até'], handOff: { kind: 'close' } },
+    ],
+    [
+      { stopBot: true },
+      { outputs: [], handOff: { kind: 'humans', queueId: undefined, userId: undefined } },
+    ],
+    [
+      { queueId: 4, userId: 9 },
+      { outputs: [], handOff: { kind: 'humans', queueId: 4, userId: 9 } },
+    ],
+    [
+      { queueId: 'quatro', stopBot: true },
+      { outputs: [], handOff: { kind: 'humans', queueId: null, userId: undefined } },
+    ],
+    ['ok', { outputs: [] }],
+    [null, { outputs: [] }],
+    [[1, 2], { outputs: [] }],
+  ])('%j', (json, expected) => {
+    const reply = replyOf(json)
+    expect({
+      outputs: reply.outputs.map((output) => (output.kind === 'text' ? output.text : '?')),
+      ...(reply.handOff ? { handOff: reply.handOff } : {}),
+    }).toEqual(expected)
+  })
+
+  test('the signature is the HMAC of the timestamp and the body', () => {
+    // Computed once with `openssl dgst -sha256 -hmac segredo` over `1700000000.{"a":1}`.
+    expect(signPayload('segredo', 1_700_000_000, '{"a":1}')).toBe(
+      'sha256=41634607aa61528682a37f94a43a64ca2d3a6a30bc8f2fb88f8f754286d90e85',
+    )
+  })
+})
+
+describe('what an integration may call', () => {
+  test.each([
+    'http://127.0.0.1:5678/hook',
+    'http://10.1.2.3/x',
+    'http://[::1]/x',
+    'http://192.168.0.9',
+  ])('refuses the private address %s unless the operator allows it', async (url) => {
+    await expect(assertPublicTarget(url, false)).rejects.toThrow('private address')
+    await expect(assertPublicTarget(url, true)).resolves.toBeUndefined()
+  })
+
+  test('takes a public address', async () => {
+    await expect(assertPublicTarget('http://93.184.216.34/hook', false)).resolves.toBeUndefined()
+  })
+})
