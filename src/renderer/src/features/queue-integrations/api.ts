@@ -4,6 +4,8 @@ import type {
   CreateQueueIntegrationBody,
   QueueIntegrationDto,
   QueueIntegrationList,
+  TestSessionBody,
+  TestSessionResult,
   UpdateQueueIntegrationBody,
 } from '@shared/contracts/queue-integrations'
 import { errorCodeOf, http } from '@renderer/lib/http'
@@ -63,6 +65,31 @@ export const updateIntegration = async (
 /** DELETE /queueIntegration/{id}: refused with ERR_INTEGRATION_IN_USE while anything uses it. */
 export const deleteIntegration = async (id: number): Promise<void> => {
   await http.delete(`/queueIntegration/${id}`)
+}
+
+/**
+ * POST /queueIntegration/testSession: one message to a saved integration (`id`, `message`), or
+ * unsaved Dialogflow credentials checked (`projectName`, `jsonContent`, `language`). Nothing is
+ * stored. A bot that fails answers 502 ERR_TEST_SESSION_DIALOG (`readTestSessionFailure`).
+ */
+export const testIntegrationSession = async (body: TestSessionBody): Promise<TestSessionResult> =>
+  (await http.post<TestSessionResult>('/queueIntegration/testSession', body)).data
+
+/** A test the bot failed: the translated code's key and what the bot said. */
+export interface TestSessionFailure {
+  code: 'ERR_TEST_SESSION_DIALOG'
+  /** What went wrong on the bot's side ("typebot.example.com answered 500"); '' when unsaid. */
+  detail: string
+}
+
+/** The bot's failure of a test (502 ERR_TEST_SESSION_DIALOG), or null for any other error. */
+export const readTestSessionFailure = (error: unknown): TestSessionFailure | null => {
+  if (!isAxiosError(error)) return null
+  const body: unknown = error.response?.data
+  if (errorCodeOf(body) !== 'ERR_TEST_SESSION_DIALOG') return null
+  const detail: unknown =
+    typeof body === 'object' && body !== null ? Reflect.get(body, 'detail') : null
+  return { code: 'ERR_TEST_SESSION_DIALOG', detail: typeof detail === 'string' ? detail : '' }
 }
 
 /** A server refusal that belongs to a field of the integration form. */

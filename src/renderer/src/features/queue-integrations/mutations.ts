@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateQueueIntegrationBody } from '@shared/contracts/queue-integrations'
+import type {
+  CreateQueueIntegrationBody,
+  TestSessionBody,
+} from '@shared/contracts/queue-integrations'
 import { notifyError } from '@renderer/lib/notify'
 import {
   createIntegration,
   deleteIntegration,
   readIntegrationFieldError,
   readIntegrationUsage,
+  readTestSessionFailure,
+  testIntegrationSession,
   updateIntegration,
 } from './api'
 import { writeIntegrationEvent } from './realtime'
@@ -52,3 +57,17 @@ export const useDeleteIntegrationMutation = () => {
     },
   })
 }
+
+/**
+ * Runs a test session (one message to a saved integration, or unsaved Dialogflow credentials
+ * checked). Nothing is stored, so no cache changes. The bot's own failure (502
+ * ERR_TEST_SESSION_DIALOG) and a refusal on a form field are the dialog's to show; any other
+ * failure is a toast.
+ */
+export const useTestIntegrationMutation = () =>
+  useMutation({
+    mutationFn: (body: TestSessionBody) => testIntegrationSession(body),
+    onError: (error) => {
+      if (!readTestSessionFailure(error) && !readIntegrationFieldError(error)) notifyError(error)
+    },
+  })

@@ -7,14 +7,17 @@ import {
   MessageBar,
   MessageBarBody,
 } from '@fluentui/react-components'
+import { BeakerRegular } from '@fluentui/react-icons'
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import {
   INTEGRATION_LANGUAGES,
   INTEGRATION_TYPES,
+  type IntegrationType,
   type QueueIntegrationDto,
+  type TestSessionBody,
 } from '@shared/contracts/queue-integrations'
 import { callsUrl } from '@shared/contracts/queue-integrations-rules'
 import { BusyButton } from '@renderer/components/BusyButton'
@@ -37,6 +40,9 @@ import {
 import { useSaveIntegrationMutation } from '../mutations'
 import { integrationQueries } from '../queries'
 import { useIntegrationDialogStyles } from './IntegrationDialog.styles'
+import { IntegrationHealthPanel } from './IntegrationHealthPanel'
+import { IntegrationTestPanel, type IntegrationTestTarget } from './IntegrationTestPanel'
+import { SigningSecretField } from './SigningSecretField'
 
 export interface IntegrationDialogProps {
   open: boolean
@@ -45,9 +51,14 @@ export interface IntegrationDialogProps {
   onClose: () => void
 }
 
+/** The types whose posts are signed with the integration's secret (issue 17). */
+const signsPosts = (type: IntegrationType) => type === 'n8n' || type === 'webhook'
+
 /**
  * Add or edit a queue integration (002 §2.18, §3.12): its type, its name and the fields that
- * type needs. Escape and Cancel close it; Enter in a one-line field saves.
+ * type needs; a saved one also tells how it has been doing, n8n and webhook ones their signing
+ * secret, and "Testar" tries it (issue 17). Escape and Cancel close it; Enter in a one-line field
+ * saves.
  */
 export const IntegrationDialog = ({ open, integrationId, onClose }: IntegrationDialogProps) => {
   const { t } = useTranslation('queueIntegrations')
@@ -83,12 +94,14 @@ const IntegrationForm = ({ integration, onClose }: IntegrationFormProps) => {
     () => yupResolver(integrationSchema({ credentialsStored })),
     [credentialsStored],
   )
-  const { control, handleSubmit, setError, formState } = useForm<IntegrationFormValues>({
-    defaultValues: integrationToFormValues(integration),
-    resolver,
-  })
+  const { control, handleSubmit, setError, trigger, getValues, formState } =
+    useForm<IntegrationFormValues>({
+      defaultValues: integrationToFormValues(integration),
+      resolver,
+    })
   const type = useWatch({ control, name: 'type' })
   const mutation = useSaveIntegrationMutation()
+  const [testing, setTesting] = useState(false)
 
   const typeOptions = INTEGRATION_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))
   const languageOptions = INTEGRATION_LANGUAGES.map((value) => ({
@@ -96,20 +109,41 @@ const IntegrationForm = ({ integration, onClose }: IntegrationFormProps) => {
     label: t(`languages.${value}`),
   }))
 
+  /** Puts a server refusal on its form field; false when it names none of them. */
+  const showFieldError = (error: unknown): boolean => {
+    const fieldError = readIntegrationFieldError(error)
+    if (!fieldError || !isIntegrationFormField(fieldError.field)) return false
+    setError(
+      fieldError.field,
+      { type: 'server', message: `errors:${fieldError.code}` },
+      { shouldFocus: true },
+    )
+    return true
+  }
+
   /** Puts a server refusal on its field (a taken name); the mutation toasts the others. */
   const showServerError = (error: unknown) => {
-    const fieldError = readIntegrationFieldError(error)
-    if (!fieldError) return
-    if (isIntegrationFormField(fieldError.field)) {
-      setError(
-        fieldError.field,
-        { type: 'server', message: `errors:${fieldError.code}` },
-        { shouldFocus: true },
-      )
-    } else {
-      notifyError(error)
-    }
+    if (!showFieldError(error) && readIntegrationFieldError(error)) notifyError(error)
   }
+
+  /** The unsaved Dialogflow credentials to test, once their fields are valid. */
+  const readCredentials = async (): Promise<TestSessionBody | null> => {
+    const fields = ['projectName', 'jsonContent', 'language'] as const
+    if (!(await trigger([...fields], { shouldFocus: true }))) return null
+    const [projectName, jsonContent, language] = getValues([...fields])
+    if (!language) return null
+    return { projectName: projectName.trim(), jsonContent: jsonContent.trim(), language }
+  }
+
+  // A saved integration is tried as it is stored (a flow cannot be: it has no bot to ask); a new
+  // one only as unsaved Dialogflow credentials.
+  const testTarget: IntegrationTestTarget | null = integration
+    ? integration.type === 'flowbuilder'
+      ? null
+      : { kind: 'saved', integrationId: integration.id, unsaved: formState.isDirty }
+    : type === 'dialogflow'
+      ? { kind: 'credentials', read: readCredentials, showFieldError }
+      : null
 
   const handleSave = async (values: IntegrationFormValues) => {
     try {
@@ -233,7 +267,24 @@ const IntegrationForm = ({ integration, onClose }: IntegrationFormProps) => {
               <MessageBarBody>{t('hints.flowbuilder')}</MessageBarBody>
             </MessageBar>
           )}
+          {integration && integration.signingSecret !== '' && signsPosts(type) && (
+            <SigningSecretField secret={integration.signingSecret} />
+          )}
+          {integration && <IntegrationHealthPanel health={integration.health} />}
+          {testTarget && testing && <IntegrationTestPanel target={testTarget} />}
         </DialogContent>
+        {testTarget && (
+          <DialogActions position="start">
+            <Button
+              appearance="secondary"
+              icon={<BeakerRegular />}
+              aria-expanded={testing}
+              onClick={() => setTesting((open) => !open)}
+            >
+              {t('actions.test')}
+            </Button>
+          </DialogActions>
+        )}
         <DialogActions>
           <Button appearance="secondary" disabled={saving} onClick={onClose}>
             {t('actions.cancel')}

@@ -5,13 +5,17 @@ import type { QueueIntegrationDto } from '@shared/contracts/queue-integrations'
 import { VirtualTable } from '@renderer/components/VirtualTable'
 import type { InfinitePaging } from '@renderer/hooks/useInfiniteVirtualRows'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { IntegrationHealthStatus } from './IntegrationHealthStatus'
 import { IntegrationTypeIcon } from './IntegrationTypeIcon'
 import { useIntegrationsTableStyles } from './IntegrationsTable.styles'
 
 /** A first guess for the virtualizer; rows are measured once drawn. */
 const ESTIMATED_ROW_HEIGHT = 44
 
-/** Below this width the id column gives its room to the name, and the type keeps its icon. */
+/**
+ * Below this width the id column gives its room to the name, and the type and the status keep
+ * their icons (their texts stay for screen readers, the status's details in its tooltip).
+ */
 export const INTEGRATIONS_NARROW = '(max-width: 599px)'
 
 export interface IntegrationsTableProps extends InfinitePaging {
@@ -21,7 +25,8 @@ export interface IntegrationsTableProps extends InfinitePaging {
 }
 
 /**
- * The integrations list (002 §2.18: type logo, id, name, edit and delete): asks for the next
+ * The integrations list (002 §2.18: type logo, id, name, edit and delete; and how each has been
+ * doing with real conversations, issue 17): asks for the next
  * page within 100 px of its bottom and draws only the visible rows once it holds more than 20.
  */
 export const IntegrationsTable = ({
@@ -37,8 +42,8 @@ export const IntegrationsTable = ({
       label={t('table.label')}
       columns={
         narrow
-          ? [t('table.type'), t('table.name'), t('table.actions')]
-          : [t('table.type'), t('table.id'), t('table.name'), t('table.actions')]
+          ? [t('table.type'), t('table.name'), t('table.status'), t('table.actions')]
+          : [t('table.type'), t('table.id'), t('table.name'), t('table.status'), t('table.actions')]
       }
       items={integrations}
       keyOf={(integration) => integration.id}
@@ -83,6 +88,9 @@ const IntegrationCells = ({ integration, narrow, onEdit, onDelete }: Integration
       </TableCell>
       {!narrow && <TableCell className={styles.id}>{integration.id}</TableCell>}
       <TableCell className={styles.name}>{name}</TableCell>
+      <TableCell>
+        <IntegrationHealthStatus health={integration.health} iconOnly={narrow} withDetails />
+      </TableCell>
       <TableCell>
         <div className={styles.actions}>
           <Tooltip content={editLabel} relationship="label">

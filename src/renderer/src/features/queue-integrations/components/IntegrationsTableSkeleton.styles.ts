@@ -9,7 +9,7 @@ export const useIntegrationsTableSkeletonStyles = makeStyles({
   },
   row: {
     display: 'grid',
-    gridTemplateColumns: '24px minmax(0, 1fr) minmax(0, 4fr) 72px',
+    gridTemplateColumns: '24px minmax(0, 1fr) minmax(0, 4fr) minmax(0, 1.5fr) 72px',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
   },

@@ -16,6 +16,7 @@ export const IntegrationsTableSkeleton = () => {
           <SkeletonItem size={16} />
           <SkeletonItem size={16} />
           <SkeletonItem size={16} />
+          <SkeletonItem size={16} />
         </div>
       ))}
     </Skeleton>

@@ -1,0 +1,66 @@
+import { makeStyles, shorthands, tokens, typographyStyles } from '@fluentui/react-components'
+
+export const useIntegrationTestPanelStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ...shorthands.border(tokens.strokeWidthThin, 'solid', tokens.colorNeutralStroke2),
+  },
+  hint: { color: tokens.colorNeutralForeground3 },
+  warning: { color: tokens.colorPaletteDarkOrangeForeground2 },
+  composer: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'end',
+    flexWrap: 'wrap',
+  },
+  input: { flexGrow: 1, minWidth: '12rem' },
+  conversation: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    maxHeight: 'min(20rem, 40vh)',
+    overflowY: 'auto',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  bubble: {
+    maxWidth: '80%',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    ...typographyStyles.body1,
+  },
+  contact: {
+    alignSelf: 'flex-end',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorNeutralForeground1,
+  },
+  bot: {
+    alignSelf: 'flex-start',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    boxShadow: tokens.shadow2,
+  },
+  note: {
+    alignSelf: 'center',
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground2,
+    ...typographyStyles.caption1,
+  },
+  elapsed: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground3,
+  },
+  detail: { overflowWrap: 'anywhere' },
+})
