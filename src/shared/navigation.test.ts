@@ -3,6 +3,7 @@ import {
   availableRoutes,
   passesGate,
   ROUTES,
+  routeById,
   routeLink,
   visibleMenu,
   visibleMenuIds,
@@ -211,6 +212,19 @@ describe('routes', () => {
     expect(without).not.toContain('/campaign/:campaignId/report')
     expect(withFlag).toContain('/campaigns')
     expect(withFlag).toHaveLength(ROUTES.length)
+  })
+
+  it('sends a plan lacking OpenAI or integrations to / with a notice, a refused profile not', () => {
+    expect(routeById('prompts').denied).toEqual({
+      redirect: '/',
+      notice: 'prompts:planDenied',
+      planOnly: true,
+    })
+    expect(routeById('queueIntegration').denied).toEqual({
+      redirect: '/',
+      notice: 'queueIntegrations:planDenied',
+      planOnly: true,
+    })
   })
 
   it('links to a route without its optional parameter', () => {

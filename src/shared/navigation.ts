@@ -176,6 +176,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/prompts',
     access: 'private',
     gate: { who: 'admin', plan: 'useOpenAi' },
+    denied: { redirect: '/', notice: 'prompts:planDenied', planOnly: true },
   },
   {
     id: 'allConnections',

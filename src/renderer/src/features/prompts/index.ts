@@ -1,1 +1,1 @@
-export { usePromptOptions } from './hooks/usePromptOptions'
+export { usePromptOptions, type PromptOptions } from './hooks/usePromptOptions'

@@ -29,4 +29,7 @@ export const useConnectionDialogStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   hiddenInput: { display: 'none' },
+  // A picker with a link under it when there is nothing to pick yet.
+  picker: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  pickerHint: { alignSelf: 'flex-start' },
 })

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event'
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ConnectionDto } from '@shared/contracts/connections'
+import type { PromptDto, PromptList } from '@shared/contracts/prompts'
 import type { SessionUser } from '@shared/contracts/users'
 import { http } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
@@ -14,11 +15,19 @@ import { endSession, startSession } from '@renderer/lib/session'
 import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { buildSessionUser } from '@tests/renderer/session'
 import { ConnectionDialog } from './ConnectionDialog'
+import { prompt } from '@tests/renderer/prompts.fixtures'
 import { integration } from '@tests/renderer/queue-integrations.fixtures'
 
 const SLOW = { timeout: 10_000 }
 
-const serve = () => {
+/**
+ * The server: the company's integration Triagem and `prompts` (none unless given), answered once
+ * `promptsReady` settles; writes are recorded and echoed as the saved connection.
+ */
+const serve = ({
+  prompts = [],
+  promptsReady = Promise.resolve(),
+}: { prompts?: PromptDto[]; promptsReady?: Promise<void> } = {}) => {
   const writes: { method: string; url: string; body: unknown }[] = []
   const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
     const method = config.method ?? 'get'
@@ -33,6 +42,10 @@ const serve = () => {
         count: 1,
         hasMore: false,
       })
+    if (method === 'get' && url === '/prompt')
+      return promptsReady.then(() =>
+        answer(200, { prompts, count: prompts.length, hasMore: false } satisfies PromptList),
+      )
     if (method === 'get') return answer(200, [])
     writes.push({ method, url, body })
     return answer(200, buildConnectionDto({ id: 5, ...(body as Partial<ConnectionDto>) }))
@@ -199,5 +212,75 @@ describe('ConnectionDialog', () => {
     await vi.waitFor(() => expect(toasts).toContain('Token copiado.'))
     expect(await navigator.clipboard.readText()).toBe('secret-token-123')
     disconnect()
+  }, 30_000)
+
+  it('picks the AI prompt by name for an admin whose plan has OpenAI, and saves it', async () => {
+    const user = userEvent.setup({ delay: null })
+    const writes = serve({
+      prompts: [prompt(3, { name: 'Vendedor' }), prompt(4, { name: 'Suporte técnico' })],
+    })
+    const base = buildSessionUser()
+    const dialog = await renderDialog(buildConnectionDto({ id: 5, promptId: 3 }), {
+      company: {
+        ...base.company,
+        plan: { ...base.company.plan, useIntegrations: false, useOpenAi: true },
+      },
+    })
+    await user.click(within(dialog).getByRole('tab', { name: 'Integrações' }))
+    const picker = within(dialog).getByRole('combobox', { name: /Prompt de IA/ })
+    await vi.waitFor(() => expect(picker.textContent).toContain('Vendedor'), SLOW)
+    expect(within(dialog).queryByRole('combobox', { name: /^Integração/ })).toBeNull()
+    expect(within(dialog).queryByRole('link', { name: /crie um em Prompts/ })).toBeNull()
+    await user.click(picker)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Nenhum',
+      'Vendedor',
+      'Suporte técnico',
+    ])
+    await user.click(screen.getByRole('option', { name: 'Suporte técnico' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await vi.waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]).toMatchObject({ method: 'put', body: { promptId: 4 } })
+  }, 30_000)
+
+  it('shows the stored prompt while the prompts load, then points to /prompts when none exist', async () => {
+    let answerPrompts = () => undefined as void
+    serve({ promptsReady: new Promise<void>((resolve) => (answerPrompts = resolve)) })
+    const base = buildSessionUser()
+    const dialog = await renderDialog(buildConnectionDto({ promptId: 7 }), {
+      company: {
+        ...base.company,
+        plan: { ...base.company.plan, useIntegrations: false, useOpenAi: true },
+      },
+    })
+    const user = userEvent.setup({ delay: null })
+    await user.click(within(dialog).getByRole('tab', { name: 'Integrações' }))
+    const picker = within(dialog).getByRole('combobox', { name: /Prompt de IA/ })
+    expect(await within(dialog).findByText('Carregando os prompts…')).toBeTruthy()
+    expect(picker.textContent).toContain('Atual (#7)')
+    expect(picker.hasAttribute('disabled') || picker.getAttribute('aria-disabled') === 'true').toBe(
+      true,
+    )
+    expect(within(dialog).queryByRole('link', { name: /crie um em Prompts/ })).toBeNull()
+
+    answerPrompts()
+    const link = await within(dialog).findByRole('link', { name: /crie um em Prompts/ }, SLOW)
+    expect(link).toHaveProperty('hash', '#/prompts')
+    expect(within(dialog).queryByText('Carregando os prompts…')).toBeNull()
+  }, 30_000)
+
+  it('offers no prompt to a user managing connections, who may not list them', async () => {
+    serve({ prompts: [prompt(3, { name: 'Vendedor' })] })
+    const base = buildSessionUser()
+    const dialog = await renderDialog(buildConnectionDto({ promptId: 3 }), {
+      profile: 'user',
+      allowConnections: 'enabled',
+      company: {
+        ...base.company,
+        plan: { ...base.company.plan, useIntegrations: false, useOpenAi: true },
+      },
+    })
+    // OpenAI alone gives such a user nothing to pick: the tab is not offered.
+    expect(tabsOf(dialog)).toEqual(['Geral', 'Mensagens', 'Chatbot', 'Avaliações', 'Fluxo padrão'])
   }, 30_000)
 })

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { Channel, ConnectionDto } from '@shared/contracts/connections'
-import { planAllows } from '@shared/permissions'
+import { isAdmin, planAllows } from '@shared/permissions'
 import { BusyButton } from '@renderer/components/BusyButton'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { Form } from '@renderer/components/form/Form'
@@ -61,7 +61,8 @@ const ConnectionForm = ({
 }) => {
   const { t } = useTranslation('connections')
   const styles = useConnectionDialogStyles()
-  const { company } = useCurrentUser()
+  const user = useCurrentUser()
+  const { company } = user
   const form = useConnectionForm({ channel, connection, onClose })
   const { control, isNew, now, tab } = form
 
@@ -82,7 +83,7 @@ const ConnectionForm = ({
           <ConnectionIntegrationsTab
             control={control}
             withIntegration={planAllows(company.plan, 'useIntegrations')}
-            withPrompt={planAllows(company.plan, 'useOpenAi')}
+            withPrompt={isAdmin(user) && planAllows(company.plan, 'useOpenAi')}
           />
         )
       case 'messages':

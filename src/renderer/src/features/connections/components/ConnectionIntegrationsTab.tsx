@@ -1,15 +1,18 @@
-import type { Control } from 'react-hook-form'
+import { Link } from '@fluentui/react-components'
+import { useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { ReferenceField } from '@renderer/components/form/ReferenceField'
+import { routeLink } from '@shared/navigation'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { useIntegrationOptions } from '@renderer/features/queue-integrations'
 import type { ConnectionFormValues } from '../forms/connection-schema'
+import { usePromptOptions } from '@renderer/features/prompts'
+import { useConnectionDialogStyles } from './ConnectionDialog.styles'
 
 export interface ConnectionIntegrationsTabProps {
   control: Control<ConnectionFormValues>
   /** The plan has integrations: only then is there one to pick. */
   withIntegration: boolean
-  /** The plan has OpenAI: only then is there a prompt to pick. */
+  /** An admin whose plan has OpenAI: only then is there a prompt to pick. */
   withPrompt: boolean
 }
 
@@ -21,7 +24,6 @@ export const ConnectionIntegrationsTab = ({
 }: ConnectionIntegrationsTabProps) => {
   const { t } = useTranslation('connections')
   const integrations = useIntegrationOptions(withIntegration)
-  const storedLabel = (id: number) => t('dialog.storedOption', { id })
   return (
     <>
       {withIntegration && (
@@ -33,16 +35,41 @@ export const ConnectionIntegrationsTab = ({
           options={integrations}
         />
       )}
-      {withPrompt && (
-        <ReferenceField
-          control={control}
-          name="promptId"
-          label={t('dialog.prompt')}
-          hint={t('dialog.notYetHint')}
-          noneLabel={t('dialog.noneOption')}
-          storedLabel={storedLabel}
-        />
-      )}
+      {withPrompt && <PromptField control={control} />}
     </>
+  )
+}
+
+/**
+ * The AI prompt answering the connection's contacts: none, or one of the company's by name.
+ * While the list loads the stored prompt shows by its id; a company without prompts is pointed
+ * to /prompts.
+ */
+const PromptField = ({ control }: { control: Control<ConnectionFormValues> }) => {
+  const { t } = useTranslation('connections')
+  const styles = useConnectionDialogStyles()
+  const prompts = usePromptOptions(true)
+  const stored = useWatch({ control, name: 'promptId' })
+  const listed = stored === null || prompts.options.some((option) => option.value === stored)
+  const options = listed
+    ? prompts.options
+    : [...prompts.options, { value: stored, label: t('dialog.storedOption', { id: stored }) }]
+  return (
+    <div className={styles.picker}>
+      <SelectField
+        control={control}
+        name="promptId"
+        label={t('dialog.prompt')}
+        hint={prompts.isLoading ? t('dialog.promptsLoading') : undefined}
+        disabled={prompts.isLoading}
+        noneLabel={t('dialog.noneOption')}
+        options={options}
+      />
+      {!prompts.isLoading && prompts.options.length === 0 && (
+        <Link className={styles.pickerHint} href={`#${routeLink('prompts')}`}>
+          {t('dialog.noPrompts')}
+        </Link>
+      )}
+    </div>
   )
 }

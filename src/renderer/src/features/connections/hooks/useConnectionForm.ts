@@ -8,7 +8,7 @@ import {
   type Channel,
   type ConnectionDto,
 } from '@shared/contracts/connections'
-import { planAllows } from '@shared/permissions'
+import { isAdmin, planAllows } from '@shared/permissions'
 import { defaultServiceHours } from '@renderer/components/ServiceHoursEditor'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { notifyError, notifySuccess, notifyWarning } from '@renderer/lib/notify'
@@ -66,7 +66,9 @@ export const useConnectionForm = ({ channel, connection, onClose }: ConnectionFo
   const me = useCurrentUser()
   const queryClient = useQueryClient()
   const plan = me.company.plan
-  const showIntegrations = planAllows(plan, 'useIntegrations') || planAllows(plan, 'useOpenAi')
+  // Prompts are listed to admins only: for anyone else OpenAI alone leaves nothing to pick.
+  const showIntegrations =
+    planAllows(plan, 'useIntegrations') || (isAdmin(me) && planAllows(plan, 'useOpenAi'))
   const showSchedules = me.company.companieSettings.scheduleType === 'connection'
   const isNew = connection === null
   // The date limits of the import and the vacation are counted from when the dialog opened.

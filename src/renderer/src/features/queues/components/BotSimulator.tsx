@@ -1,6 +1,8 @@
 import { Button, Caption1, Field, Input, Option, Text } from '@fluentui/react-components'
 import {
   AttachRegular,
+  BotRegular,
+  DocumentMultipleRegular,
   CheckmarkCircleRegular,
   ChatDismissRegular,
   PeopleQueueRegular,
@@ -195,6 +197,8 @@ const NOTE_ICONS: Record<Exclude<SimulatedStep['kind'], 'text'>, ReactElement> =
   consent: <CheckmarkCircleRegular aria-hidden />,
   rated: <StarRegular aria-hidden />,
   closed: <ChatDismissRegular aria-hidden />,
+  integration: <BotRegular aria-hidden />,
+  files: <DocumentMultipleRegular aria-hidden />,
   silent: <SpeakerMuteRegular aria-hidden />,
 }
 

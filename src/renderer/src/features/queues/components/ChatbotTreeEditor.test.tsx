@@ -7,19 +7,30 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { CHATBOT_MAX_DEPTH } from '@shared/contracts/queues'
 import '@renderer/lib/i18n'
 import { newChatbotNode, type ChatbotNode } from '../forms/chatbot-tree'
-import { ChatbotTreeEditor } from './ChatbotTreeEditor'
+import { ChatbotTreeEditor, type PickerItem } from './ChatbotTreeEditor'
 
 let latest: ChatbotNode[] = []
+
+const INTEGRATIONS = [{ id: 4, name: 'Triagem (Typebot)' }]
+const FILE_LISTS = [
+  { id: 2, name: 'Catálogo' },
+  { id: 3, name: 'Tabela de preços' },
+]
+
+interface HarnessOptions {
+  useIntegrations?: boolean
+  showAllErrors?: boolean
+  integrations?: PickerItem[]
+  fileLists?: PickerItem[]
+}
 
 const Harness = ({
   initial,
   useIntegrations = false,
   showAllErrors = false,
-}: {
-  initial: ChatbotNode[]
-  useIntegrations?: boolean
-  showAllErrors?: boolean
-}) => {
+  integrations = INTEGRATIONS,
+  fileLists = FILE_LISTS,
+}: HarnessOptions & { initial: ChatbotNode[] }) => {
   const [value, setValue] = useState(initial)
   latest = value
   return (
@@ -35,15 +46,14 @@ const Harness = ({
       ]}
       users={[{ id: 5, name: 'Ana Paula' }]}
       useIntegrations={useIntegrations}
+      integrations={integrations}
+      fileLists={fileLists}
       showAllErrors={showAllErrors}
     />
   )
 }
 
-const renderEditor = (
-  initial: ChatbotNode[] = [],
-  options: { useIntegrations?: boolean; showAllErrors?: boolean } = {},
-) =>
+const renderEditor = (initial: ChatbotNode[] = [], options: HarnessOptions = {}) =>
   render(
     <FluentProvider theme={webLightTheme}>
       <Harness initial={initial} {...options} />
@@ -136,6 +146,56 @@ describe('ChatbotTreeEditor', () => {
     renderEditor([{ ...newChatbotNode(), name: 'Atendimento' }], { useIntegrations: true })
     fireEvent.click(within(option('1')).getByRole('combobox', { name: /^Tipo/ }))
     expect(screen.getByRole('option', { name: 'Integração' })).toBeTruthy()
+  })
+
+  it('has an integration option pick one of the integrations, asked for until picked', () => {
+    renderEditor([{ ...newChatbotNode(), name: 'Robô' }], { useIntegrations: true })
+    const item = option('1')
+    choose(within(item).getByRole('combobox', { name: /^Tipo/ }), 'Integração')
+    expect(latest[0]).toMatchObject({ queueType: 'integration', optIntegrationId: null })
+    const picker = within(item).getByRole('combobox', { name: /^Integração/ })
+    fireEvent.blur(picker)
+    expect(within(item).getByText('Escolha a integração')).toBeTruthy()
+    choose(picker, 'Triagem (Typebot)')
+    expect(latest[0]).toMatchObject({ queueType: 'integration', optIntegrationId: 4 })
+    expect(within(item).queryByText('Escolha a integração')).toBeNull()
+    // Another type drops the integration.
+    choose(within(item).getByRole('combobox', { name: /^Tipo/ }), 'Texto')
+    expect(latest[0]).toMatchObject({ queueType: 'text', optIntegrationId: null })
+  })
+
+  it('has a file option pick one of the file lists, asked for after a save attempt', () => {
+    renderEditor([{ ...newChatbotNode(), name: 'Catálogo' }], { showAllErrors: true })
+    const item = option('1')
+    choose(within(item).getByRole('combobox', { name: /^Tipo/ }), 'Arquivo')
+    expect(within(item).getByText('Escolha a lista de arquivos')).toBeTruthy()
+    const picker = within(item).getByRole('combobox', { name: /^Lista de arquivos/ })
+    fireEvent.click(picker)
+    expect(screen.getAllByRole('option').map((candidate) => candidate.textContent)).toEqual([
+      'Catálogo',
+      'Tabela de preços',
+    ])
+    fireEvent.click(screen.getByText('Tabela de preços', { selector: '[role="option"]' }))
+    expect(latest[0]).toMatchObject({ queueType: 'file', optFileId: 3 })
+    expect(within(item).queryByText('Escolha a lista de arquivos')).toBeNull()
+  })
+
+  it('shows a stored pick not listed by its number, and points to where lists are made', () => {
+    renderEditor(
+      [
+        { ...newChatbotNode(), name: 'Catálogo', queueType: 'file', optFileId: 9 },
+        { ...newChatbotNode(), name: 'Robô', queueType: 'integration' },
+      ],
+      { useIntegrations: true, integrations: [], fileLists: [] },
+    )
+    const file = within(option('1')).getByRole('combobox', { name: /^Lista de arquivos/ })
+    expect((file as HTMLButtonElement).textContent).toContain('Lista de arquivos n.º 9')
+    expect(
+      within(option('1')).getByRole('link', { name: /crie uma em Lista de arquivos/ }),
+    ).toHaveProperty('hash', '#/files')
+    expect(
+      within(option('2')).getByRole('link', { name: /crie uma em Integrações/ }),
+    ).toHaveProperty('hash', '#/queue-integration')
   })
 
   it('moves and deletes options', () => {

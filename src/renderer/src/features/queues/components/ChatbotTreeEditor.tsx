@@ -3,6 +3,7 @@ import {
   Caption1,
   Field,
   Input,
+  Link,
   Option,
   Subtitle2,
   Switch,
@@ -20,7 +21,7 @@ import {
 import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CHATBOT_TYPES, type ChatbotType } from '@shared/contracts/queues'
-import { StoredIdPicker } from '@renderer/components/StoredIdPicker'
+import { routeLink } from '@shared/navigation'
 import {
   addChild,
   addSibling,
@@ -49,6 +50,12 @@ export interface ChatbotTreeEditorProps {
   users: PickerItem[]
   /** The plan offers integrations: only then may an option be of type integration. */
   useIntegrations: boolean
+  /** Integrations an option may hand the conversation to (the company's, never a flow). */
+  integrations: PickerItem[]
+  /** File lists an option may send (the company's). */
+  fileLists: PickerItem[]
+  /** The file lists are still being read. */
+  fileListsLoading?: boolean
   /** After a save attempt every problem shows, not only those of fields already left. */
   showAllErrors: boolean
   disabled?: boolean
@@ -120,7 +127,8 @@ const ChatbotOptionItem = (props: ItemProps) => {
   const { t } = useTranslation('queues')
   const styles = useChatbotTreeEditorStyles()
   const { node, level, path, index, siblings, value, onChange, touched, onTouch } = props
-  const { queues, users, useIntegrations, showAllErrors, disabled = false } = props
+  const { queues, users, useIntegrations, integrations, fileLists, showAllErrors } = props
+  const { fileListsLoading = false, disabled = false } = props
 
   const problems = nodeProblems(node)
   const problemOf = (field: Field) => {
@@ -242,24 +250,50 @@ const ChatbotOptionItem = (props: ItemProps) => {
           </Field>
         )}
         {node.queueType === 'integration' && (
-          <Field label={t('chatbot.integration')} hint={t('chatbot.noneYet')}>
-            <StoredIdPicker
-              id={node.optIntegrationId}
-              noneLabel={t('fields.none')}
-              storedLabel={(id) => t('fields.storedIntegration', { id })}
+          <Field
+            label={t('chatbot.integration')}
+            required
+            validationMessage={problemOf('optIntegrationId')}
+            hint={
+              useIntegrations && integrations.length === 0 ? (
+                <Link href={`#${routeLink('queueIntegration')}`}>
+                  {t('chatbot.noIntegrations')}
+                </Link>
+              ) : undefined
+            }
+          >
+            <IdPicker
+              items={integrations}
+              selected={node.optIntegrationId}
               disabled={disabled}
+              placeholder={t('chatbot.chooseIntegration')}
+              storedLabel={(id) => t('fields.storedIntegration', { id })}
               onSelect={(id) => change({ optIntegrationId: id })}
+              onBlur={() => onTouch(node.key, 'optIntegrationId')}
             />
           </Field>
         )}
         {node.queueType === 'file' && (
-          <Field label={t('chatbot.file')} hint={t('chatbot.noneYet')}>
-            <StoredIdPicker
-              id={node.optFileId}
-              noneLabel={t('fields.none')}
-              storedLabel={(id) => t('fields.storedFileList', { id })}
+          <Field
+            label={t('chatbot.file')}
+            required
+            validationMessage={problemOf('optFileId')}
+            hint={
+              fileListsLoading ? (
+                t('fields.fileListsLoading')
+              ) : fileLists.length === 0 ? (
+                <Link href={`#${routeLink('files')}`}>{t('fields.noFileLists')}</Link>
+              ) : undefined
+            }
+          >
+            <IdPicker
+              items={fileLists}
+              selected={node.optFileId}
               disabled={disabled}
+              placeholder={t('chatbot.chooseFileList')}
+              storedLabel={(id) => t('fields.storedFileList', { id })}
               onSelect={(id) => change({ optFileId: id })}
+              onBlur={() => onTouch(node.key, 'optFileId')}
             />
           </Field>
         )}
@@ -307,15 +341,31 @@ interface IdPickerProps {
   selected: number | null
   placeholder: string
   disabled: boolean
+  /** How a stored id that is not (or not yet) listed reads; blank without. */
+  storedLabel?: (id: number) => string
   onSelect: (id: number) => void
   onBlur: () => void
 }
 
-/** One of the company's queues or users; a stored id no longer listed still shows as chosen. */
-const IdPicker = ({ items, selected, placeholder, disabled, onSelect, onBlur }: IdPickerProps) => (
+/**
+ * One of the company's queues, users, integrations or file lists; a stored id no longer listed
+ * still shows as chosen.
+ */
+const IdPicker = ({
+  items,
+  selected,
+  placeholder,
+  disabled,
+  storedLabel,
+  onSelect,
+  onBlur,
+}: IdPickerProps) => (
   <Dropdown
     placeholder={placeholder}
-    value={items.find((item) => item.id === selected)?.name ?? ''}
+    value={
+      items.find((item) => item.id === selected)?.name ??
+      (selected !== null && storedLabel ? storedLabel(selected) : '')
+    }
     selectedOptions={selected === null ? [] : [String(selected)]}
     disabled={disabled}
     onOptionSelect={(_event, data) => {

@@ -1,13 +1,14 @@
-import { Field, Input } from '@fluentui/react-components'
+import { Field, Input, Link } from '@fluentui/react-components'
 import { Controller, useFormState, useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ROTATION_MINUTES } from '@shared/contracts/queues'
-import { ReferenceField } from '@renderer/components/form/ReferenceField'
+import { routeLink } from '@shared/navigation'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useFieldMessage } from '@renderer/components/form/useFieldMessage'
+import { useFileListOptions } from '@renderer/features/file-lists'
 import { useIntegrationOptions } from '@renderer/features/queue-integrations'
 import type { QueueFormValues } from '../forms/queue-schema'
 import { ChatbotTreeEditor, type PickerItem } from './ChatbotTreeEditor'
@@ -30,9 +31,22 @@ export const QueueDataTab = ({
   showAllErrors,
 }: QueueDataTabProps) => {
   const { t } = useTranslation('queues')
+  // A queue, and an option of its tree, never hands the conversation to a flow.
   const integrations = useIntegrationOptions(useIntegrations, 'flowbuilder')
+  // The queue screen is for admins, who may list the file lists.
+  const fileLists = useFileListOptions(true)
   const styles = useQueueDialogStyles()
   const rotationOn = useWatch({ control, name: 'ativarRoteador' })
+  const storedFileList = useWatch({ control, name: 'fileListId' })
+  const fileListOptions =
+    storedFileList === null || fileLists.options.some((option) => option.value === storedFileList)
+      ? fileLists.options
+      : [
+          ...fileLists.options,
+          { value: storedFileList, label: t('fields.storedFileList', { id: storedFileList }) },
+        ]
+  const toItems = (options: { value: number; label: string }[]) =>
+    options.map(({ value, label }) => ({ id: value, name: label }))
   const rotationLabel = (minutes: number) =>
     minutes === 0 ? t('rotation.off') : t('rotation.minutes', { count: minutes })
   const { errors } = useFormState({ control, name: 'color' })
@@ -108,14 +122,22 @@ export const QueueDataTab = ({
           options={integrations}
         />
       )}
-      <ReferenceField
-        control={control}
-        name="fileListId"
-        label={t('fields.fileList')}
-        hint={t('chatbot.noneYet')}
-        noneLabel={t('fields.none')}
-        storedLabel={(id) => t('fields.storedFileList', { id })}
-      />
+      <div className={styles.picker}>
+        <SelectField
+          control={control}
+          name="fileListId"
+          label={t('fields.fileList')}
+          hint={fileLists.isLoading ? t('fields.fileListsLoading') : undefined}
+          disabled={fileLists.isLoading}
+          noneLabel={t('fields.none')}
+          options={fileListOptions}
+        />
+        {!fileLists.isLoading && fileLists.options.length === 0 && (
+          <Link className={styles.pickerHint} href={`#${routeLink('files')}`}>
+            {t('fields.noFileLists')}
+          </Link>
+        )}
+      </div>
       <div className={styles.switchCell}>
         <SwitchField control={control} name="closeTicket" label={t('fields.closeTicket')} />
       </div>
@@ -130,6 +152,9 @@ export const QueueDataTab = ({
               queues={queues}
               users={users}
               useIntegrations={useIntegrations}
+              integrations={toItems(integrations)}
+              fileLists={toItems(fileLists.options)}
+              fileListsLoading={fileLists.isLoading}
               showAllErrors={showAllErrors}
             />
           )}

@@ -22,6 +22,9 @@ export const useQueueDialogStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     cursor: 'pointer',
   },
+  // A picker with a link under it when there is nothing to pick yet.
+  picker: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  pickerHint: { alignSelf: 'flex-start' },
   // A switch sits level with the inputs of its row, whose labels take the first line.
   switchCell: { alignSelf: 'end', paddingBottom: tokens.spacingVerticalXXS },
 })

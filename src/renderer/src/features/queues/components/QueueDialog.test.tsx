@@ -14,7 +14,9 @@ import { endSession, startSession } from '@renderer/lib/session'
 import { buildSessionUser } from '@tests/renderer/session'
 import { queueQueries } from '../queries'
 import { QueueDialog } from './QueueDialog'
+import { fileListQueries } from '@renderer/features/file-lists/queries'
 import { integrationQueries } from '@renderer/features/queue-integrations/queries'
+import { fileList, fileListSummary } from '@tests/renderer/file-lists.fixtures'
 import { integration } from '@tests/renderer/queue-integrations.fixtures'
 
 const stored: QueueDetailDto = {
@@ -27,7 +29,7 @@ const stored: QueueDetailDto = {
   tempoRoteador: 0,
   ativarRoteador: false,
   integrationId: null,
-  fileListId: 4,
+  fileListId: 9,
   closeTicket: false,
   schedules: defaultServiceHours(),
   companyId: 1,
@@ -55,7 +57,11 @@ const serve = () => {
   return writes
 }
 
-const openDialog = async (options: { scheduleType: string; useIntegrations: boolean }) => {
+const openDialog = async (options: {
+  scheduleType: string
+  useIntegrations: boolean
+  fileLists?: { id: number; name: string }[]
+}) => {
   const user = buildSessionUser({ profile: 'admin' })
   await startSession({
     token: 'access-token',
@@ -75,6 +81,10 @@ const openDialog = async (options: { scheduleType: string; useIntegrations: bool
     integration(4, { name: 'Triagem', type: 'typebot' }),
     integration(5, { name: 'Boas-vindas', type: 'flowbuilder' }),
   ])
+  queryClient.setQueryData(
+    fileListQueries.options().queryKey,
+    (options.fileLists ?? []).map(({ id, name }) => fileListSummary(fileList(id, { name }))),
+  )
   queryClient.setQueryData(queueQueries.detail(stored.id).queryKey, stored)
   render(
     <FluentProvider theme={webLightTheme}>
@@ -120,8 +130,8 @@ describe('QueueDialog', () => {
       weekdayEn: 'monday',
       startTimeA: '07:30',
     })
-    // The stored file list id is kept although no list can be chosen yet.
-    expect(put?.body).toMatchObject({ fileListId: 4, integrationId: null })
+    // The stored file list is kept, though the company lists none under its id any more.
+    expect(put?.body).toMatchObject({ fileListId: 9, integrationId: null })
   })
 
   it('simulates the bot: Enter writes as the contact, the answers show, the form is not saved', async () => {
@@ -173,7 +183,13 @@ describe('QueueDialog', () => {
     const dialog = await openDialog({ scheduleType: 'company', useIntegrations: false })
     expect(within(dialog).queryByRole('tab', { name: 'Horários de atendimento' })).toBeNull()
     expect(within(dialog).queryByRole('combobox', { name: 'Integração' })).toBeNull()
-    expect(within(dialog).getByRole('combobox', { name: 'Lista de arquivos' })).toBeTruthy()
+    // A stored list not among the company's shows by its number; the way to make one is offered.
+    expect(
+      within(dialog).getByRole('combobox', { name: 'Lista de arquivos' }).textContent,
+    ).toContain('Lista de arquivos n.º 9')
+    expect(
+      within(dialog).getByRole('link', { name: /crie uma em Lista de arquivos/ }),
+    ).toHaveProperty('hash', '#/files')
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     await waitFor(() => expect(writes.map((write) => write.method)).toContain('put'))
     expect(writes.find((write) => write.method === 'put')?.body).not.toHaveProperty('schedules')
@@ -193,5 +209,79 @@ describe('QueueDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await within(dialog).findByText('Obrigatório')).toBeTruthy()
     expect(writes).toEqual([])
+  })
+
+  it('picks the queue’s file list by name, and sends the file list chosen', async () => {
+    const user = userEvent.setup({ delay: null })
+    const writes = serve()
+    const dialog = await openDialog({
+      scheduleType: 'company',
+      useIntegrations: false,
+      fileLists: [
+        { id: 9, name: 'Catálogo' },
+        { id: 11, name: 'Tabela de preços' },
+      ],
+    })
+    const picker = within(dialog).getByRole('combobox', { name: 'Lista de arquivos' })
+    expect(picker.textContent).toContain('Catálogo')
+    expect(within(dialog).queryByRole('link', { name: /Lista de arquivos/ })).toBeNull()
+    await user.click(picker)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Nenhum',
+      'Catálogo',
+      'Tabela de preços',
+    ])
+    await user.click(screen.getByRole('option', { name: 'Tabela de preços' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(writes.map((write) => write.method)).toContain('put'))
+    expect(writes.find((write) => write.method === 'put')?.body).toMatchObject({
+      fileListId: 11,
+    })
+  })
+
+  it('sends an option’s integration, never offering a flow, and an option’s file list', async () => {
+    const user = userEvent.setup({ delay: null })
+    const writes = serve()
+    const dialog = await openDialog({
+      scheduleType: 'disabled',
+      useIntegrations: true,
+      fileLists: [{ id: 9, name: 'Catálogo' }],
+    })
+    const tree = within(dialog).getByRole('region', { name: 'Opções do chatbot' })
+    await user.click(within(tree).getByRole('button', { name: 'Adicionar opção' }))
+    await user.click(within(tree).getByRole('button', { name: 'Adicionar opção' }))
+    const [robot, files] = within(tree).getAllByRole('group')
+    fireEvent.change(within(robot!).getByLabelText(/^Nome da opção/), {
+      target: { value: 'Robô' },
+    })
+    fireEvent.change(within(files!).getByLabelText(/^Nome da opção/), {
+      target: { value: 'Catálogo' },
+    })
+
+    await user.click(within(robot!).getByRole('combobox', { name: /^Tipo/ }))
+    await user.click(screen.getByRole('option', { name: 'Integração' }))
+    await user.click(within(robot!).getByRole('combobox', { name: /^Integração/ }))
+    const offered = screen.getAllByRole('option').map((option) => option.textContent)
+    expect(offered).toEqual(['Triagem (Typebot)'])
+    await user.click(screen.getByRole('option', { name: 'Triagem (Typebot)' }))
+
+    await user.click(within(files!).getByRole('combobox', { name: /^Tipo/ }))
+    await user.click(screen.getByRole('option', { name: 'Arquivo' }))
+    // Saving without the list asks for it, and sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(files!).findByText('Escolha a lista de arquivos')).toBeTruthy()
+    expect(writes).toEqual([])
+    await user.click(within(files!).getByRole('combobox', { name: /^Lista de arquivos/ }))
+    await user.click(screen.getByRole('option', { name: 'Catálogo' }))
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(writes.map((write) => write.method)).toContain('put'))
+    const body = writes.find((write) => write.method === 'put')?.body as {
+      chatbots: unknown[]
+    }
+    expect(body.chatbots).toEqual([
+      expect.objectContaining({ name: 'Robô', queueType: 'integration', optIntegrationId: 4 }),
+      expect.objectContaining({ name: 'Catálogo', queueType: 'file', optFileId: 9 }),
+    ])
   })
 })

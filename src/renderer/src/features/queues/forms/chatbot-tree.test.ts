@@ -132,6 +132,19 @@ describe('option rules', () => {
     ).toEqual([])
   })
 
+  it('asks which integration or file list an option sends', () => {
+    expect(nodeProblems(node('Robô', { queueType: 'integration' }))).toEqual([
+      { field: 'optIntegrationId', message: 'validation.chooseIntegration' },
+    ])
+    expect(nodeProblems(node('Robô', { queueType: 'integration', optIntegrationId: 4 }))).toEqual(
+      [],
+    )
+    expect(nodeProblems(node('Catálogo', { queueType: 'file' }))).toEqual([
+      { field: 'optFileId', message: 'validation.chooseFileList' },
+    ])
+    expect(nodeProblems(node('Catálogo', { queueType: 'file', optFileId: 2 }))).toEqual([])
+  })
+
   it('judges the whole tree, down to the deepest option', () => {
     const deep = [node('Topo', { greetingMessage: 'Escolha:', options: [node('abc')] })]
     expect(isTreeValid(deep)).toBe(false)

@@ -30,6 +30,8 @@ export type ChatbotProblem =
   | { field: 'greetingMessage'; message: 'validation.needsMessage' }
   | { field: 'optQueueId'; message: 'validation.chooseQueue' }
   | { field: 'optUserId'; message: 'validation.chooseUser' }
+  | { field: 'optIntegrationId'; message: 'validation.chooseIntegration' }
+  | { field: 'optFileId'; message: 'validation.chooseFileList' }
 
 let lastKey = 0
 const nextKey = () => `option-${++lastKey}`
@@ -146,7 +148,8 @@ export const moveNode = (nodes: ChatbotNode[], key: string, offset: -1 | 1) =>
 
 /**
  * The problems of one option (001 §5): a name of 4 to 100 characters, a text option with
- * children needs the message that leads to them, and an option that routes says where.
+ * children needs the message that leads to them, and an option that routes says where: its
+ * queue (and attendant), its integration or its file list.
  */
 export const nodeProblems = (node: ChatbotNode): ChatbotProblem[] => {
   const problems: ChatbotProblem[] = []
@@ -162,6 +165,10 @@ export const nodeProblems = (node: ChatbotNode): ChatbotProblem[] => {
     problems.push({ field: 'optQueueId', message: 'validation.chooseQueue' })
   if (node.queueType === 'attendent' && node.optUserId === null)
     problems.push({ field: 'optUserId', message: 'validation.chooseUser' })
+  if (node.queueType === 'integration' && node.optIntegrationId === null)
+    problems.push({ field: 'optIntegrationId', message: 'validation.chooseIntegration' })
+  if (node.queueType === 'file' && node.optFileId === null)
+    problems.push({ field: 'optFileId', message: 'validation.chooseFileList' })
   return problems
 }
 
