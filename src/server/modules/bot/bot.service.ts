@@ -257,7 +257,7 @@ export function createBotService(
           await conversations.relay(tx, ticket, step.opening ? null : message.id)
           break
         case 'sendFiles': {
-          const list = await fileLists.forSending(ticket.companyId, step.fileListId)
+          const list = await fileLists.forSending(tx, ticket.companyId, step.fileListId)
           if (list) texts.push(...(await fileListTexts(list, render)))
           break
         }

@@ -12,6 +12,7 @@ import {
 import { fileListProblems } from '@shared/contracts/file-lists-rules'
 import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
 import { isForeignKeyViolation } from '@server/lib/foreign-key-violation'
 import { isUniqueViolation } from '@server/lib/unique-violation'
@@ -234,8 +235,12 @@ export function createFileListsService(deps: CoreDeps, { media, fileShown }: Col
       if (!(await repo.existing(companyId, [id])).has(id)) throw validationError(field)
     },
 
-    /** The list with its options, for the bot to send; null when it is gone. */
-    forSending: (companyId: number, id: number) => repo.findById(companyId, id),
+    /**
+     * The list with its options, for the bot to send, read in the bot's transaction (the
+     * embedded database has one connection); null when it is gone.
+     */
+    forSending: (tx: Executor, companyId: number, id: number) =>
+      fileListsRepository(tx).findById(companyId, id),
   }
 }
 
