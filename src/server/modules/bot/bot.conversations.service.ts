@@ -5,14 +5,14 @@ import type { MediaService } from '../media/media.service'
 import type { AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import { ticketsRepository } from '../tickets/tickets.repository'
 import type { TicketRow } from '../tickets/tickets.table'
-import { closeRow } from '../tickets/tickets.transitions'
+import { applyHandOff } from './bot.conversations.handoff'
+import { storeOutputs } from './bot.conversations.outputs'
 import { conversationsRepository } from './bot.conversations.repository'
 import {
   ConversationError,
   failureText,
   type ConversationBot,
   type ConversationMessage,
-  type ConversationOutput,
   type ConversationRelay,
   type ConversationReply,
   type HandOff,
@@ -60,9 +60,6 @@ export interface ConversationCollaborators {
 
 /** Turns one job answers before it hands the rest to a fresh job. */
 const TURNS_PER_JOB = 20
-/** A file a bot points at is downloaded up to this size. */
-const MEDIA_MAX_BYTES = 20 * 1024 * 1024
-const MEDIA_TIMEOUT_MS = 15_000
 
 const JOB = 'bot.conversation'
 export const conversationKey = (ticketId: number) => `conversation:${ticketId}`
@@ -115,73 +112,6 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
     }
   }
 
-  /** Stores the files a reply points at, before the transaction that sends them. */
-  async function textsOf(
-    companyId: number,
-    reply: ConversationReply,
-    source: AttachedBot['source'],
-    signal: AbortSignal,
-  ): Promise<AutomaticText[]> {
-    const texts: AutomaticText[] = []
-    // Each message after the first waits the bot's pause more (Typebot's typebotDelayMessage).
-    const paced = () =>
-      reply.pauseMs && texts.length > 0 ? { sendAfterMs: reply.pauseMs * texts.length } : {}
-    for (const output of reply.outputs) {
-      if (output.kind === 'text') {
-        if (output.text.trim()) texts.push({ body: output.text, source, ...paced() })
-        continue
-      }
-      const content = output.kind === 'voice' ? output.content : await download(output.url, signal)
-      const stored = await media.saveFile(companyId, 'bots', content, {
-        maxBytes: MEDIA_MAX_BYTES,
-        originalName: output.kind === 'voice' ? 'voz.ogg' : fileNameOf(output),
-      })
-      const kind =
-        stored.kind === 'image' || stored.kind === 'video' || stored.kind === 'audio'
-          ? stored.kind
-          : 'application'
-      texts.push({
-        body: output.kind === 'media' ? (output.caption ?? '') : '',
-        attachment: { path: stored.path, name: stored.name, mime: stored.mime, kind },
-        source,
-        ...paced(),
-      })
-    }
-    return texts
-  }
-
-  /** Applies a hand-off in the caller's transaction; answers the ticket after it. */
-  async function handOff(
-    tx: Executor,
-    ticket: TicketRow,
-    to: HandOff,
-    farewell: (ticket: TicketRow) => Promise<void>,
-  ): Promise<TicketRow> {
-    const ticketsTx = ticketsRepository(tx)
-    const detached = { useIntegration: false, integrationId: null, promptId: null, isBot: false }
-    await conversationsRepository(tx).dropTurns(ticket.companyId, ticket.id)
-    await conversationsRepository(tx).endSession(ticket.companyId, ticket.id)
-    if (to.kind === 'close') {
-      await farewell(ticket)
-      await closeRow(tx, ticket, null, detached)
-      return { ...ticket, ...detached, status: 'closed' }
-    }
-    const queueId = to.queueId ?? ticket.queueId
-    const after =
-      (await ticketsTx.update(ticket.companyId, ticket.id, {
-        ...detached,
-        queueId,
-        userId: to.userId ?? null,
-        status: ticket.status === 'lgpd' ? 'lgpd' : 'pending',
-      })) ?? ticket
-    if (queueId !== ticket.queueId) {
-      const tracking = await ticketsTx.openTracking(after)
-      await ticketsTx.updateTracking(tracking.id, { queuedAt: new Date(), queueId })
-    }
-    await ticketsTx.log(ticket.companyId, ticket.id, 'integrationHandoff', { queueId })
-    return after
-  }
-
   /**
    * Stores a turn's answer with its hand-off, in one transaction that takes the turn away:
    * answered once, or not at all when an attendant took the ticket meanwhile.
@@ -215,17 +145,17 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
         await conversations.dropTurns(companyId, ticketId)
         return null
       }
-      const farewellTexts: AutomaticText[] = []
-      const farewell = async (ticket: TicketRow) => {
-        const connection = ticket.whatsappId
-          ? await ticketsTx.findConnection(companyId, ticket.whatsappId)
-          : null
-        if (connection?.complationMessage.trim())
-          farewellTexts.push({ body: connection.complationMessage })
-      }
-      const written = await messages.writeAutomaticTexts(tx, locked, texts)
+      // Closing says the connection's farewell after the bot's last words.
+      const farewell =
+        to?.kind === 'close' && locked.whatsappId
+          ? (await ticketsTx.findConnection(companyId, locked.whatsappId))?.complationMessage
+          : undefined
+      const written = await messages.writeAutomaticTexts(tx, locked, [
+        ...texts,
+        ...(farewell?.trim() ? [{ body: farewell }] : []),
+      ])
       let after = locked
-      if (to) after = await handOff(tx, locked, to, farewell)
+      if (to) after = await applyHandOff(tx, locked, to)
       else {
         const session = await conversations.session(companyId, ticketId)
         await conversations.saveSession(companyId, ticketId, {
@@ -233,10 +163,6 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
           lastActivityAt: now,
           choices: reply.choices ?? null,
         })
-      }
-      if (farewellTexts.length > 0) {
-        const bye = await messages.writeAutomaticTexts(tx, locked, farewellTexts)
-        written.inserted.push(...bye.inserted)
       }
       return { before: locked, after, written }
     })
@@ -270,12 +196,10 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
       })
       const failures = await conversations.countFailure(companyId, ticketId, new Date())
       if (failures < attached.failuresBeforeHandOff) return null
-      const after = await handOff(
-        tx,
-        locked,
-        { kind: 'humans', queueId: attached.handOffQueueId },
-        async () => {},
-      )
+      const after = await applyHandOff(tx, locked, {
+        kind: 'humans',
+        queueId: attached.handOffQueueId,
+      })
       return {
         before: locked,
         after,
@@ -333,7 +257,10 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
           },
           signal,
         })
-        texts = await textsOf(companyId, reply, attached.source, signal)
+        texts = await storeOutputs(media, companyId, reply, attached.source, {
+          signal,
+          allowPrivateTargets: deps.config.bots?.allowPrivateTargets ?? false,
+        })
       } catch (error) {
         if (run.signal.aborted) throw error
         const failure = failureText(error)
@@ -363,20 +290,3 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
 
   return { relay, converse }
 }
-
-/** A file a bot points at, with a bounded size and time. */
-async function download(url: string, signal: AbortSignal): Promise<Buffer> {
-  const response = await fetch(url, {
-    signal: AbortSignal.any([signal, AbortSignal.timeout(MEDIA_TIMEOUT_MS)]),
-  })
-  if (!response.ok) throw new ConversationError(`file ${url} answered ${response.status}`)
-  const length = Number(response.headers.get('content-length') ?? 0)
-  if (length > MEDIA_MAX_BYTES) throw new ConversationError(`file ${url} is too large`, true)
-  const content = Buffer.from(await response.arrayBuffer())
-  if (content.length > MEDIA_MAX_BYTES)
-    throw new ConversationError(`file ${url} is too large`, true)
-  return content
-}
-
-const fileNameOf = (output: Extract<ConversationOutput, { kind: 'media' }>) =>
-  new URL(output.url).pathname.split('/').pop() || 'arquivo'
