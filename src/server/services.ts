@@ -69,7 +69,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
   const plans = createPlansService(deps)
   const media = createMediaService(deps)
-  const integrations = createIntegrationsService(deps)
+  const integrations = createIntegrationsService(deps, { media })
   const fileLists = createFileListsService(deps, {
     media,
     fileShown: (companyId, path) => messages.fileShown(companyId, path),

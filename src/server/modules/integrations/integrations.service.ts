@@ -18,6 +18,7 @@ import { isForeignKeyViolation } from '@server/lib/foreign-key-violation'
 import { createSecretBox } from '@server/lib/secret-box'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { AttachedBot } from '../bot/bot.conversations.service'
+import type { MediaService } from '../media/media.service'
 import { failureText } from '../bot/bot.conversations.types'
 import { dialogflowBot, dialogflowEndpoints } from './runtimes/dialogflow'
 import { typebotBot } from './runtimes/typebot'
@@ -39,7 +40,10 @@ type IntegrationBody = CreateQueueIntegrationBody
  * and never answered; an update without one keeps the stored one. An integration a connection,
  * queue, option or open conversation uses is not deleted: the refusal names them.
  */
-export function createIntegrationsService(deps: CoreDeps) {
+export function createIntegrationsService(
+  deps: CoreDeps,
+  { media }: { media: Pick<MediaService, 'readFile'> },
+) {
   const repo = integrationsRepository(deps.db)
   const box = createSecretBox(`${deps.config.encryptionKey}:integrations`)
 
@@ -157,7 +161,7 @@ export function createIntegrationsService(deps: CoreDeps) {
               language: row.language ?? 'pt-BR',
               credentials: row.credentialsSealed ? box.open(row.credentialsSealed) : '',
             },
-            { ...options, ...dialogflowEndpoints(deps.config) },
+            { ...options, ...dialogflowEndpoints(deps.config), readFile: media.readFile },
           ),
         }
       default:
@@ -287,7 +291,7 @@ export function createIntegrationsService(deps: CoreDeps) {
               language: body.language,
               credentials: body.jsonContent,
             },
-            { ...runtimeOptions(), ...dialogflowEndpoints(deps.config) },
+            { ...runtimeOptions(), ...dialogflowEndpoints(deps.config), readFile: media.readFile },
           ),
         }
       }

@@ -4,6 +4,7 @@ import { DEFAULT_BOTS } from '@server/config'
 import {
   ConversationError,
   type ConversationBot,
+  type ConversationTurn,
 } from '@server/modules/bot/bot.conversations.types'
 import { assertPublicTarget, postJson } from './target'
 
@@ -90,26 +91,53 @@ interface DetectIntentResponse {
  * Dialogflow ES (reference §6, with its "Build it right"): a session per ticket in the
  * integration's project and language, credentials opened for the call and never written to
  * disk, a fresh token each turn (a changed integration is used at once), and the end of the
- * conversation handing off to humans. A voice note is read through its transcription.
+ * conversation handing off to humans. A voice note goes as audio (Ogg Opus), or as its
+ * transcription when it has one.
  */
 export function dialogflowBot(
   settings: { name: string; projectName: string; language: string; credentials: string },
-  options: { allowPrivateTargets: boolean; apiUrl: string; tokenUrl: string },
+  options: {
+    allowPrivateTargets: boolean
+    apiUrl: string
+    tokenUrl: string
+    /** A stored voice note's bytes, for an audio intent. */
+    readFile: (companyId: number, path: string) => Promise<Buffer>
+  },
 ): ConversationBot {
+  /** Words as a text query; a voice note without its transcription as an audio query. */
+  async function queryOf(message: ConversationTurn['message'], companyId: number) {
+    if (!message) return null
+    const languageCode = settings.language
+    if (message.mediaType === 'audio' && !message.transcription?.trim()) {
+      if (!message.mediaPath) return null
+      const audio = await options.readFile(companyId, message.mediaPath)
+      return {
+        queryInput: {
+          audioConfig: {
+            audioEncoding: 'AUDIO_ENCODING_OGG_OPUS',
+            sampleRateHertz: 16000,
+            languageCode,
+          },
+        },
+        inputAudio: audio.toString('base64'),
+      }
+    }
+    const text = message.mediaType === 'audio' ? message.transcription : message.body
+    return text?.trim() ? { queryInput: { text: { text, languageCode } } } : null
+  }
+
   return {
     async converse(turn) {
-      const message = turn.message
-      const text = message?.mediaType === 'audio' ? (message.transcription ?? '') : message?.body
-      if (!text?.trim()) return { outputs: [] }
+      const query = await queryOf(turn.message, turn.company.id)
+      if (!query) return { outputs: [] }
       const account = accountOf(settings.credentials)
       await assertPublicTarget(options.apiUrl, options.allowPrivateTargets)
       const token = await accessToken(account, options.tokenUrl, turn.signal)
       const session = `projects/${encodeURIComponent(settings.projectName)}/agent/sessions/ticket-${turn.ticket.id}`
-      const { json } = await postJson(
-        `${options.apiUrl}/v2/${session}:detectIntent`,
-        { queryInput: { text: { text, languageCode: settings.language } } },
-        { signal: turn.signal, headers: { authorization: `Bearer ${token}` } },
-      )
+      const { json } = await postJson(`${options.apiUrl}/v2/${session}:detectIntent`, query, {
+        signal: turn.signal,
+        headers: { authorization: `Bearer ${token}` },
+      })
       const result = (json as DetectIntentResponse | null)?.queryResult
       const texts = (result?.fulfillmentMessages ?? [])
         .map((fulfilment) => fulfilment.text?.text?.[0]?.trim())

@@ -1,4 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
+import { startStandIn } from '@tests/helpers/stand-in'
+import { dialogflowBot } from './dialogflow'
 import { assertPublicTarget } from './target'
 import { flattenRichText } from './typebot'
 import { replyOf, signPayload } from './webhook'
@@ -76,5 +79,69 @@ describe('what an integration may call', () => {
 
   test('takes a public address', async () => {
     await expect(assertPublicTarget('http://93.184.216.34/hook', false)).resolves.toBeUndefined()
+  })
+})
+
+describe('Dialogflow', () => {
+  test('a voice note without a transcription goes as an Ogg Opus audio intent', async () => {
+    const provider = await startStandIn((request) =>
+      request.path === '/token'
+        ? { json: { access_token: 'token' } }
+        : {
+            json: {
+              queryResult: { fulfillmentMessages: [{ text: { text: ['Entendi o áudio.'] } }] },
+            },
+          },
+    )
+    try {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      const bot = dialogflowBot(
+        {
+          name: 'Agente',
+          projectName: 'loja',
+          language: 'es',
+          credentials: JSON.stringify({
+            client_email: 'a@b.iam.gserviceaccount.com',
+            private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+          }),
+        },
+        {
+          allowPrivateTargets: true,
+          apiUrl: provider.url,
+          tokenUrl: `${provider.url}/token`,
+          readFile: (companyId, path) => Promise.resolve(Buffer.from(`${companyId}:${path}`)),
+        },
+      )
+      const reply = await bot.converse({
+        company: { id: 4 },
+        ticket: { id: 12, uuid: 'u', status: 'pending', queueId: null },
+        contact: { id: 1, name: 'Ana', number: '1' },
+        connection: { id: 1, name: 'Loja', channel: 'whatsapp' },
+        message: {
+          id: 5,
+          body: '',
+          mediaType: 'audio',
+          mediaUrl: null,
+          mediaPath: 'messages/voz.ogg',
+          transcription: null,
+          createdAt: new Date(),
+        },
+        session: null,
+        signal: AbortSignal.timeout(5000),
+      })
+      expect(provider.requests[1]!.json()).toEqual({
+        queryInput: {
+          audioConfig: {
+            audioEncoding: 'AUDIO_ENCODING_OGG_OPUS',
+            sampleRateHertz: 16000,
+            languageCode: 'es',
+          },
+        },
+        inputAudio: Buffer.from('4:messages/voz.ogg').toString('base64'),
+      })
+      expect(reply).toEqual({ outputs: [{ kind: 'text', text: 'Entendi o áudio.' }] })
+    } finally {
+      await provider.close()
+    }
   })
 })
