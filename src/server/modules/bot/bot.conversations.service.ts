@@ -61,6 +61,14 @@ export interface ConversationCollaborators {
 /** Turns one job answers before it hands the rest to a fresh job. */
 const TURNS_PER_JOB = 20
 
+/**
+ * Tickets of one company whose bots are called at once on an instance (reference §7: a limit
+ * per company): a company flooding its bot leaves the workers free for the others.
+ */
+export const COMPANY_CONCURRENCY = 2
+/** How long a ticket waits for its company's turn. */
+const DEFER_MS = 2_000
+
 const JOB = 'bot.conversation'
 export const conversationKey = (ticketId: number) => `conversation:${ticketId}`
 
@@ -209,8 +217,37 @@ export function createBotConversations(deps: CoreDeps, collaborators: Conversati
     if (change) await messages.announceAutomatic(companyId, [change])
   }
 
-  /** The job of one ticket: answers its turns in order (job `bot.conversation`). */
+  /** Tickets of each company conversing on this instance now. */
+  const busy = new Map<number, number>()
+
+  /**
+   * The job of one ticket (`bot.conversation`): past its company's limit it comes back a moment
+   * later; otherwise it answers the ticket's turns.
+   */
   async function converse(
+    data: { companyId: number; ticketId: number },
+    run: JobRun,
+  ): Promise<void> {
+    const running = busy.get(data.companyId) ?? 0
+    if (running >= COMPANY_CONCURRENCY) {
+      await deps.jobs.send(JOB, data, {
+        singletonKey: conversationKey(data.ticketId),
+        startAfter: new Date(Date.now() + DEFER_MS),
+      })
+      return
+    }
+    busy.set(data.companyId, running + 1)
+    try {
+      await answerTurns(data, run)
+    } finally {
+      const left = (busy.get(data.companyId) ?? 1) - 1
+      if (left > 0) busy.set(data.companyId, left)
+      else busy.delete(data.companyId)
+    }
+  }
+
+  /** Answers the ticket's turns in order, a bounded number per job. */
+  async function answerTurns(
     { companyId, ticketId }: { companyId: number; ticketId: number },
     run: JobRun,
   ): Promise<void> {

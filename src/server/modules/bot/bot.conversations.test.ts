@@ -11,6 +11,7 @@ import {
   buildFileList,
   buildIntegration,
   buildQueue,
+  buildTicket,
   buildUser,
 } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
@@ -23,6 +24,7 @@ import { signPayload } from '../integrations/runtimes/webhook'
 import { messages } from '../messages/messages.table'
 import { prompts, promptUsage } from '../prompts/prompts.table'
 import { ticketLogs, tickets } from '../tickets/tickets.table'
+import { COMPANY_CONCURRENCY, createBotConversations } from './bot.conversations.service'
 import { integrationTurns } from './bot.conversations.table'
 
 /**
@@ -588,5 +590,87 @@ describe('bots conversing with contacts', () => {
       lastError: expect.stringMatching(/answered 502$/),
       errorsLast24h: 2,
     })
+  })
+
+  test("past its company's limit a ticket's job comes back later; other companies go on", async () => {
+    const busyCompany = await buildCompany(t.db)
+    const otherCompany = await buildCompany(t.db)
+    const ticketsOf = async (company: Company, count: number) => {
+      const integration = await buildIntegration(t.db, company)
+      return Promise.all(
+        Array.from({ length: count }, async () => {
+          const ticket = await buildTicket(t.db, company, {
+            useIntegration: true,
+            integrationId: integration.id,
+            isBot: false,
+          })
+          await t.db
+            .insert(integrationTurns)
+            .values({ companyId: company.id, ticketId: ticket.id, messageId: null })
+          return ticket
+        }),
+      )
+    }
+    const busyTickets = await ticketsOf(busyCompany, COMPANY_CONCURRENCY + 1)
+    const [otherTicket] = await ticketsOf(otherCompany, 1)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const called: number[] = []
+    const sent: Array<{ ticketId: number; startAfter?: Date }> = []
+    const conversations = createBotConversations(
+      {
+        ...t.deps,
+        jobs: {
+          ...t.deps.jobs,
+          send: (_name, data, options) => {
+            sent.push({
+              ticketId: (data as { ticketId: number }).ticketId,
+              ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+            })
+            return Promise.resolve(null)
+          },
+        },
+      },
+      {
+        messages: t.services.messages,
+        media: t.services.media,
+        ownQueueAndUser: (_companyId, named) => Promise.resolve(named),
+        botOf: (_companyId, ticket) =>
+          Promise.resolve({
+            name: 'Lento',
+            source: { integrationId: ticket.integrationId! },
+            timeoutMs: 10_000,
+            failuresBeforeHandOff: 1,
+            handOffQueueId: null,
+            bot: {
+              async converse(turn) {
+                called.push(turn.ticket.id)
+                await held
+                return { outputs: [] }
+              },
+            },
+          }),
+      },
+    )
+    const run = {
+      id: 'j',
+      retryCount: 0,
+      lastTry: true,
+      expireInSeconds: 300,
+      signal: new AbortController().signal,
+    }
+    const jobOf = (ticket: { companyId: number; id: number }) =>
+      conversations.converse({ companyId: ticket.companyId, ticketId: ticket.id }, run)
+    const running = busyTickets.slice(0, COMPANY_CONCURRENCY).map(jobOf)
+    await expect.poll(() => called.length).toBe(COMPANY_CONCURRENCY)
+    // The company is at its limit: its next ticket is sent back for later, untouched.
+    await jobOf(busyTickets.at(-1)!)
+    expect(sent).toEqual([{ ticketId: busyTickets.at(-1)!.id, startAfter: expect.any(Date) }])
+    expect(called).not.toContain(busyTickets.at(-1)!.id)
+    // Another company is not held up by it.
+    const other = jobOf(otherTicket!)
+    await expect.poll(() => called).toContain(otherTicket!.id)
+    release()
+    await Promise.all([...running, other])
   })
 })
