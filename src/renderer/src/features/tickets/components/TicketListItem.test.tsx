@@ -71,6 +71,17 @@ describe('the bot and the contact in a ticket row', () => {
     expect(screen.getByTitle('O bot está atendendo o contato nesta fila')).toBeTruthy()
   })
 
+  it('an integration or AI conversing with the contact: the bot badge says so', () => {
+    renderRow(
+      buildTicket({ ...waiting, isBot: false, useIntegration: true, queueId: null, queue: null }),
+    )
+    expect(
+      screen.getByTitle('Uma integração ou IA está conversando com o contato').textContent,
+    ).toBe('Bot')
+    expect(screen.queryByText('Escolhendo a fila')).toBeNull()
+    expect(screen.getByText('Sem fila')).toBeTruthy()
+  })
+
   it('a waiting ticket the bot let go of, or an accepted one: no bot badge', () => {
     renderRow(buildTicket({ ...waiting, isBot: false, queueId: null, queue: null }))
     expect(screen.queryByText('Bot')).toBeNull()

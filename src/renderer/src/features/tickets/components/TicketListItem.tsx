@@ -55,7 +55,13 @@ export interface TicketRowLabels {
   ratings: readonly string[]
   noQueue: string
   /** The bot holds the ticket: its badge, and what it is doing. */
-  bot: { badge: string; choosing: string; inQueue: string; choosingQueue: string }
+  bot: {
+    badge: string
+    choosing: string
+    inQueue: string
+    choosingQueue: string
+    conversing: string
+  }
   row: (name: string, status: string) => string
   unread: (count: number) => string
 }
@@ -93,6 +99,7 @@ export const useTicketRowLabels = (): TicketRowLabels => {
         choosing: t('row.bot.choosing'),
         inQueue: t('row.bot.inQueue'),
         choosingQueue: t('row.bot.choosingQueue'),
+        conversing: t('row.bot.conversing'),
       },
       row: (name, status) => t('row.label', { name, status }),
       unread: (count) => t('row.unread', { count }),
@@ -155,8 +162,10 @@ const TicketRowContent = memo(function TicketRowContent({
   const mediaSrc = useMediaSrc()
   const name = ticket.contact.name || ticket.contact.number
   const hasUnread = ticket.unreadMessages > 0
-  // The bot answers the contact until he reaches a queue's attendant (reference §11.4).
-  const botHolds = ticket.isBot && ticket.status === 'pending' && ticket.user === null
+  // The bot answers the contact until he reaches a queue's attendant (reference §11.4), or an
+  // integration or AI prompt converses with him until it hands off (reference §6).
+  const botHolds =
+    (ticket.isBot || ticket.useIntegration) && ticket.status === 'pending' && ticket.user === null
   // The contact owes an answer: his consent to the terms, or his rating.
   const waitsForContact = ticket.status === 'lgpd' || ticket.status === 'nps'
   const [firstTag, ...otherTags] = ticket.tags
@@ -219,13 +228,21 @@ const TicketRowContent = memo(function TicketRowContent({
           <span className={styles.meta}>
             <QueueMark
               queue={ticket.queue}
-              noneLabel={botHolds ? labels.bot.choosingQueue : labels.noQueue}
+              noneLabel={
+                botHolds && !ticket.useIntegration ? labels.bot.choosingQueue : labels.noQueue
+              }
               classes={queueStyles}
             />
             {botHolds && (
               <span
                 className={mergeClasses(styles.badge, styles.botBadge)}
-                title={ticket.queue ? labels.bot.inQueue : labels.bot.choosing}
+                title={
+                  ticket.useIntegration
+                    ? labels.bot.conversing
+                    : ticket.queue
+                      ? labels.bot.inQueue
+                      : labels.bot.choosing
+                }
               >
                 <BotRegular aria-hidden className={styles.badgeIcon} />
                 {labels.bot.badge}
