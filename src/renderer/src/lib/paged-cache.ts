@@ -49,3 +49,14 @@ export const mapPagedRows = <Page extends CountedPage, Key extends RowsKey<Page>
     pages: removed === 0 ? pages : pages.map((page) => ({ ...page, count: page.count - removed })),
   }
 }
+
+/**
+ * The loaded rows of a paged list in order, each once: a row created above the loaded pages
+ * shifts the next page onto a row already shown.
+ */
+export const uniquePagedRows = <Row extends { id: number }>(
+  pages: readonly (readonly Row[])[],
+): Row[] => {
+  const seen = new Set<number>()
+  return pages.flat().filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+}

@@ -112,6 +112,15 @@ export function createPromptsService(deps: CoreDeps, { queues }: Collaborators) 
     }
   }
 
+  /** The prompt and its keys in clear, for the AI runtime; null when it is gone. */
+  async function withSecrets(
+    companyId: number,
+    id: number,
+  ): Promise<(PromptRow & PromptSecrets) | null> {
+    const row = await repo.findById(companyId, id)
+    return row ? { ...row, ...secretsOf(row) } : null
+  }
+
   const inUse = (usage: PromptUsage) => usage.connections.length > 0 || usage.activeTickets > 0
 
   return {
@@ -181,17 +190,14 @@ export function createPromptsService(deps: CoreDeps, { queues }: Collaborators) 
       id: number,
       runtime: Omit<PromptRuntimeDeps, 'addUsage'>,
     ): Promise<AttachedBot | null> {
-      const row = await repo.findById(companyId, id)
+      const row = await withSecrets(companyId, id)
       if (!row) return null
       return {
-        bot: promptBot(
-          { ...row, ...secretsOf(row) },
-          {
-            ...runtime,
-            addUsage: (company, promptId, tokens) =>
-              repo.addUsage(company, promptId, new Date().toISOString().slice(0, 10), tokens),
-          },
-        ),
+        bot: promptBot(row, {
+          ...runtime,
+          addUsage: (company, promptId, tokens) =>
+            repo.addUsage(company, promptId, new Date().toISOString().slice(0, 10), tokens),
+        }),
         name: row.name,
         source: { promptId: row.id },
         timeoutMs: 30_000,
@@ -200,11 +206,7 @@ export function createPromptsService(deps: CoreDeps, { queues }: Collaborators) 
       }
     },
 
-    /** The prompt and its keys in clear, for the AI runtime; null when it is gone. */
-    async forRuntime(companyId: number, id: number): Promise<(PromptRow & PromptSecrets) | null> {
-      const row = await repo.findById(companyId, id)
-      return row ? { ...row, ...secretsOf(row) } : null
-    },
+    forRuntime: withSecrets,
   }
 }
 

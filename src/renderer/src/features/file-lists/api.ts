@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios'
 import type { UsedBy } from '@shared/contracts/common'
 import type {
   FileListDto,
@@ -7,7 +6,8 @@ import type {
   FileUploadResponse,
   SaveFileListBody,
 } from '@shared/contracts/file-lists'
-import { errorCodeOf, http } from '@renderer/lib/http'
+import { http } from '@renderer/lib/http'
+import { readFieldError, readUsedBy, type FieldError } from '@renderer/lib/server-refusal'
 
 export interface ListFileListsParams {
   searchParam: string
@@ -98,51 +98,10 @@ export const deleteFileList = async (id: number): Promise<void> => {
   await http.delete(`/files/${id}`)
 }
 
-/** A server refusal that belongs to a field of the file-list form. */
-export interface FileListFieldError {
-  field: string
-  code: string
-}
-
 /** The field a failed save points at (a taken name, a rule the server checked), or null. */
-export const readFileListFieldError = (error: unknown): FileListFieldError | null => {
-  if (!isAxiosError(error)) return null
-  const body: unknown = error.response?.data
-  const code = errorCodeOf(body)
-  if (code === 'ERR_DUPLICATED_FILE_LIST') return { field: 'name', code }
-  if (code === 'ERR_VALIDATION' && typeof body === 'object' && body !== null && 'field' in body) {
-    return typeof body.field === 'string' && body.field ? { field: body.field, code } : null
-  }
-  return null
-}
+export const readFileListFieldError = (error: unknown): FieldError | null =>
+  readFieldError(error, { ERR_DUPLICATED_FILE_LIST: 'name' })
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string')
-
-/**
- * What still sends a file list whose delete was refused (ERR_FILE_LIST_IN_USE), or null when
- * the failure is another one. A refusal without a readable `usedBy` names nothing.
- */
-export const readFileListUsage = (error: unknown): UsedBy | null => {
-  if (!isAxiosError(error)) return null
-  const body: unknown = error.response?.data
-  if (errorCodeOf(body) !== 'ERR_FILE_LIST_IN_USE') return null
-  const usedBy: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'usedBy') : null
-  if (typeof usedBy !== 'object' || usedBy === null) {
-    return { connections: [], queues: [], options: [], activeTickets: 0 }
-  }
-  const field = (name: keyof UsedBy): unknown => Reflect.get(usedBy, name)
-  const list = (name: 'connections' | 'queues' | 'options') => {
-    const value = field(name)
-    return isStringList(value) ? value : []
-  }
-  const activeTickets = field('activeTickets')
-  return {
-    connections: list('connections'),
-    queues: list('queues'),
-    options: list('options'),
-    activeTickets:
-      typeof activeTickets === 'number' && Number.isFinite(activeTickets) ? activeTickets : 0,
-  }
-}
+/** What still sends a file list whose delete was refused (ERR_FILE_LIST_IN_USE), or null. */
+export const readFileListUsage = (error: unknown): UsedBy | null =>
+  readUsedBy(error, 'ERR_FILE_LIST_IN_USE')

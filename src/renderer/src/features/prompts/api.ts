@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios'
 import type {
   DeletePromptResponse,
   PromptDto,
@@ -6,7 +5,8 @@ import type {
   SavePromptBody,
 } from '@shared/contracts/prompts'
 import type { QueueDto } from '@shared/contracts/queues'
-import { errorCodeOf, http } from '@renderer/lib/http'
+import { http } from '@renderer/lib/http'
+import { readFieldError, type FieldError } from '@renderer/lib/server-refusal'
 
 export interface ListPromptsParams {
   searchParam: string
@@ -63,19 +63,5 @@ export const deletePrompt = async (id: number): Promise<DeletePromptResponse> =>
 export const listQueueOptions = async (signal?: AbortSignal): Promise<QueueDto[]> =>
   (await http.get<QueueDto[]>('/queue', { signal })).data
 
-/** A server refusal that belongs to a field of the prompt form. */
-export interface PromptFieldError {
-  field: string
-  code: string
-}
-
 /** The field a failed save points at (ERR_VALIDATION with its `field`), or null. */
-export const readPromptFieldError = (error: unknown): PromptFieldError | null => {
-  if (!isAxiosError(error)) return null
-  const body: unknown = error.response?.data
-  const code = errorCodeOf(body)
-  if (code === 'ERR_VALIDATION' && typeof body === 'object' && body !== null && 'field' in body) {
-    return typeof body.field === 'string' && body.field ? { field: body.field, code } : null
-  }
-  return null
-}
+export const readPromptFieldError = (error: unknown): FieldError | null => readFieldError(error)

@@ -9,6 +9,7 @@ import type {
   UpdateQueueIntegrationBody,
 } from '@shared/contracts/queue-integrations'
 import { errorCodeOf, http } from '@renderer/lib/http'
+import { readFieldError, readUsedBy, type FieldError } from '@renderer/lib/server-refusal'
 
 export interface ListIntegrationsParams {
   searchParam: string
@@ -92,51 +93,10 @@ export const readTestSessionFailure = (error: unknown): TestSessionFailure | nul
   return { code: 'ERR_TEST_SESSION_DIALOG', detail: typeof detail === 'string' ? detail : '' }
 }
 
-/** A server refusal that belongs to a field of the integration form. */
-export interface IntegrationFieldError {
-  field: string
-  code: string
-}
-
 /** The field a failed save points at (a taken name, a rule the server checked), or null. */
-export const readIntegrationFieldError = (error: unknown): IntegrationFieldError | null => {
-  if (!isAxiosError(error)) return null
-  const body: unknown = error.response?.data
-  const code = errorCodeOf(body)
-  if (code === 'ERR_DUPLICATED_INTEGRATION') return { field: 'name', code }
-  if (code === 'ERR_VALIDATION' && typeof body === 'object' && body !== null && 'field' in body) {
-    return typeof body.field === 'string' && body.field ? { field: body.field, code } : null
-  }
-  return null
-}
+export const readIntegrationFieldError = (error: unknown): FieldError | null =>
+  readFieldError(error, { ERR_DUPLICATED_INTEGRATION: 'name' })
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string')
-
-/**
- * What still uses an integration whose delete was refused (ERR_INTEGRATION_IN_USE), or null
- * when the failure is another one. A refusal without a readable `usedBy` names nothing.
- */
-export const readIntegrationUsage = (error: unknown): UsedBy | null => {
-  if (!isAxiosError(error)) return null
-  const body: unknown = error.response?.data
-  if (errorCodeOf(body) !== 'ERR_INTEGRATION_IN_USE') return null
-  const usedBy: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'usedBy') : null
-  if (typeof usedBy !== 'object' || usedBy === null) {
-    return { connections: [], queues: [], options: [], activeTickets: 0 }
-  }
-  const field = (name: keyof UsedBy): unknown => Reflect.get(usedBy, name)
-  const list = (name: 'connections' | 'queues' | 'options') => {
-    const value = field(name)
-    return isStringList(value) ? value : []
-  }
-  const activeTickets = field('activeTickets')
-  return {
-    connections: list('connections'),
-    queues: list('queues'),
-    options: list('options'),
-    activeTickets:
-      typeof activeTickets === 'number' && Number.isFinite(activeTickets) ? activeTickets : 0,
-  }
-}
+/** What still uses an integration whose delete was refused (ERR_INTEGRATION_IN_USE), or null. */
+export const readIntegrationUsage = (error: unknown): UsedBy | null =>
+  readUsedBy(error, 'ERR_INTEGRATION_IN_USE')

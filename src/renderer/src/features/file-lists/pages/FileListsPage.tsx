@@ -7,7 +7,9 @@ import type { UsedBy } from '@shared/contracts/common'
 import type { FileListSummaryDto } from '@shared/contracts/file-lists'
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { isAdmin } from '@shared/permissions'
+import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { InUseDialog } from '@renderer/components/InUseDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
@@ -18,7 +20,6 @@ import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifySuccess } from '@renderer/lib/notify'
 import { readFileListUsage } from '../api'
 import { FileListDialog } from '../components/FileListDialog'
-import { FileListInUseDialog } from '../components/FileListInUseDialog'
 import { FileListsTable } from '../components/FileListsTable'
 import { FileListsTableSkeleton } from '../components/FileListsTableSkeleton'
 import { useDeleteFileListMutation } from '../mutations'
@@ -41,14 +42,6 @@ type InUseState = { open: boolean; name: string; usedBy: UsedBy }
 
 const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
 
-/** The loaded rows in order, each once: a row created above shifts the next page onto it. */
-const uniqueRows = (pages: readonly { files: FileListSummaryDto[] }[]) => {
-  const seen = new Set<number>()
-  return pages
-    .flatMap((page) => page.files)
-    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
-}
-
 const FileListsScreen = () => {
   const { t } = useTranslation('files')
   const styles = useFileListsPageStyles()
@@ -66,7 +59,10 @@ const FileListsScreen = () => {
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
   useFileListsRealtime()
 
-  const lists = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
+  const lists = useMemo(
+    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.files)),
+    [list.data],
+  )
   const count = list.data?.pages[0]?.count
 
   const handleLoadMore = useCallback(() => {
@@ -169,7 +165,8 @@ const FileListsScreen = () => {
       >
         {t('confirmDelete.message')}
       </ConfirmDialog>
-      <FileListInUseDialog
+      <InUseDialog
+        namespace="files"
         open={inUse.open}
         name={inUse.name}
         usedBy={inUse.usedBy}

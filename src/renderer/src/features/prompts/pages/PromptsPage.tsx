@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import type { DeletePromptResponse, PromptDto } from '@shared/contracts/prompts'
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { isAdmin } from '@shared/permissions'
+import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { LoadFailure } from '@renderer/components/LoadFailure'
@@ -35,14 +36,6 @@ export const PromptsPage = () => {
 
 // Closing keeps the target, so a dialog does not change content while it fades out.
 type DialogState = { open: boolean; promptId?: number }
-
-/** The loaded rows in order, each once: a row inserted above shifts the next page onto it. */
-const uniqueRows = (pages: readonly { prompts: PromptDto[] }[]) => {
-  const seen = new Set<number>()
-  return pages
-    .flatMap((page) => page.prompts)
-    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
-}
 
 /**
  * Why a prompt was not deleted (DELETE answered `inUse`), in the user's language: the
@@ -82,7 +75,10 @@ const PromptsScreen = () => {
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
   usePromptsRealtime()
 
-  const prompts = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
+  const prompts = useMemo(
+    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.prompts)),
+    [list.data],
+  )
   const count = list.data?.pages[0]?.count
 
   const handleLoadMore = useCallback(() => {

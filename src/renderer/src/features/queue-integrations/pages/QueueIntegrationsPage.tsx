@@ -7,7 +7,9 @@ import type { UsedBy } from '@shared/contracts/common'
 import type { QueueIntegrationDto } from '@shared/contracts/queue-integrations'
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { isAdmin } from '@shared/permissions'
+import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { InUseDialog } from '@renderer/components/InUseDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
@@ -18,7 +20,6 @@ import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifySuccess } from '@renderer/lib/notify'
 import { readIntegrationUsage } from '../api'
 import { IntegrationDialog } from '../components/IntegrationDialog'
-import { IntegrationInUseDialog } from '../components/IntegrationInUseDialog'
 import { IntegrationsTable } from '../components/IntegrationsTable'
 import { IntegrationsTableSkeleton } from '../components/IntegrationsTableSkeleton'
 import { useDeleteIntegrationMutation } from '../mutations'
@@ -41,14 +42,6 @@ type InUseState = { open: boolean; name: string; usedBy: UsedBy }
 
 const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
 
-/** The loaded rows in order, each once: a row created above shifts the next page onto it. */
-const uniqueRows = (pages: readonly { queueIntegrations: QueueIntegrationDto[] }[]) => {
-  const seen = new Set<number>()
-  return pages
-    .flatMap((page) => page.queueIntegrations)
-    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
-}
-
 const IntegrationsScreen = () => {
   const { t } = useTranslation('queueIntegrations')
   const styles = useQueueIntegrationsPageStyles()
@@ -66,7 +59,10 @@ const IntegrationsScreen = () => {
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
   useIntegrationsRealtime()
 
-  const integrations = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
+  const integrations = useMemo(
+    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.queueIntegrations)),
+    [list.data],
+  )
   const count = list.data?.pages[0]?.count
 
   const handleLoadMore = useCallback(() => {
@@ -169,7 +165,8 @@ const IntegrationsScreen = () => {
       >
         {t('confirmDelete.message')}
       </ConfirmDialog>
-      <IntegrationInUseDialog
+      <InUseDialog
+        namespace="queueIntegrations"
         open={inUse.open}
         name={inUse.name}
         usedBy={inUse.usedBy}

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useIntegrationInUseDialogStyles = makeStyles({
+export const useInUseDialogStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   list: {

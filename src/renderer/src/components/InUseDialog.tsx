@@ -12,13 +12,15 @@ import {
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UsedBy } from '@shared/contracts/common'
-import { useIntegrationInUseDialogStyles } from './IntegrationInUseDialog.styles'
+import { useInUseDialogStyles } from './InUseDialog.styles'
 
-export interface IntegrationInUseDialogProps {
+export interface InUseDialogProps {
+  /** The namespace whose `inUse.*` texts speak of the record (`queueIntegrations`, `files`). */
+  namespace: string
   open: boolean
-  /** The integration whose delete was refused. */
+  /** The record whose delete was refused. */
   name: string
-  /** What uses it, as the refusal (ERR_INTEGRATION_IN_USE) names it. */
+  /** What uses it, as the refusal (`usedBy`) names it. */
   usedBy: UsedBy
   onClose: () => void
 }
@@ -26,17 +28,12 @@ export interface IntegrationInUseDialogProps {
 const GROUPS = ['connections', 'queues', 'options'] as const
 
 /**
- * Why an integration was not deleted: the connections, queues and chatbot options that use it,
- * and how many open conversations it is running, so the admin knows what to change first.
+ * Why a record was not deleted: the connections, queues and chatbot options that use it, and
+ * how many open conversations it is in, so the admin knows what to change first.
  */
-export const IntegrationInUseDialog = ({
-  open,
-  name,
-  usedBy,
-  onClose,
-}: IntegrationInUseDialogProps) => {
-  const { t } = useTranslation('queueIntegrations')
-  const styles = useIntegrationInUseDialogStyles()
+export const InUseDialog = ({ namespace, open, name, usedBy, onClose }: InUseDialogProps) => {
+  const { t } = useTranslation(namespace)
+  const styles = useInUseDialogStyles()
   const headingId = useId()
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => !data.open && onClose()}>
