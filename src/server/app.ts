@@ -22,6 +22,8 @@ import { helpsRoutes } from './modules/helps/helps.routes'
 import { integrationsRoutes } from './modules/integrations/integrations.routes'
 import { promptsRoutes } from './modules/prompts/prompts.routes'
 import { fileListsRoutes } from './modules/file-lists/file-lists.routes'
+import { flowCampaignsRoutes } from './modules/flow-campaigns/flow-campaigns.routes'
+import { flowsRoutes } from './modules/flows/flows.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messageImportRoutes } from './modules/message-import/message-import.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(integrationsRoutes, { services })
   await app.register(promptsRoutes, { services })
   await app.register(fileListsRoutes, { services })
+  await app.register(flowsRoutes, { services })
+  await app.register(flowCampaignsRoutes, { services })
   await app.register(queuesRoutes, { services })
   await app.register(botRoutes, { services })
   await app.register(chatbotsRoutes, { services })

@@ -22,6 +22,9 @@ import { createHelpsService } from './modules/helps/helps.service'
 import { createIntegrationsService } from './modules/integrations/integrations.service'
 import { createPromptsService } from './modules/prompts/prompts.service'
 import { createFileListsService } from './modules/file-lists/file-lists.service'
+import { createFlowCampaignsService } from './modules/flow-campaigns/flow-campaigns.service'
+import { createFlowMediaService } from './modules/flows/flows.media'
+import { createFlowsService } from './modules/flows/flows.service'
 import { createMediaService } from './modules/media/media.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createChatbotsService } from './modules/queues/chatbots.service'
@@ -85,6 +88,11 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   })
   const queues = createQueuesService(deps, { companies, chatbots, integrations, fileLists })
   const prompts = createPromptsService(deps, { queues })
+  const flows = createFlowsService(deps, {
+    signedUrl: (companyId, path) => media.signedUrl(companyId, path),
+    queueIds: (companyId, ids) => queues.existing(companyId, ids),
+  })
+  const flowMedia = createFlowMediaService(deps, { media })
   const connectionCollaborators = {
     channels,
     companies,
@@ -93,6 +101,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     media,
     integrations,
     prompts,
+    flows,
     sessions,
     // The messages service is built after the connections; the closure runs only once it is.
     fileShown: (companyId: number, path: string) => messages.fileShown(companyId, path),
@@ -212,6 +221,12 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     integrations,
     prompts,
     fileLists,
+    flows,
+    flowMedia,
+    flowCampaigns: createFlowCampaignsService(deps, {
+      flows,
+      connectionExists: (companyId, id) => connections.exists(companyId, id),
+    }),
     queues,
     chatbots,
     connections,

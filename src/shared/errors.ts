@@ -38,6 +38,8 @@ export const errorStatus = {
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,
   ERR_NO_FILE_FOUND: 404,
+  ERR_NO_FLOW_FOUND: 404,
+  ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
@@ -61,6 +63,13 @@ export const errorStatus = {
   ERR_TEST_SESSION_DIALOG: 502,
   /** A queue or chatbot option sends the file list (`usedBy` names them). */
   ERR_FILE_LIST_IN_USE: 409,
+  ERR_DUPLICATED_FLOW: 409,
+  /** A connection's default flows or a phrase campaign use the flow (`usedBy` names them). */
+  ERR_FLOW_IN_USE: 409,
+  /** A flow's graph cannot be saved: `problems` says which block or arrow, and what. */
+  ERR_FLOW_INVALID: 400,
+  /** Another active phrase campaign of the connection has the same phrase. */
+  ERR_DUPLICATED_PHRASE: 409,
   ERR_COMPANY_INVALID_NAME: 400,
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,

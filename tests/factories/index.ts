@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { FlowGraph } from '@shared/contracts/flows'
 import { COMPANY_SETTING_DEFAULTS } from '@shared/contracts/settings'
 import type { Database } from '@server/db/client'
 import { hashPassword } from '@server/lib/passwords'
@@ -20,6 +22,7 @@ import { contactTags, tags, ticketTags, type TagRow } from '@server/modules/tags
 import { ticketNotes, type TicketNoteRow } from '@server/modules/ticket-notes/ticket-notes.table'
 import { tickets, type TicketRow } from '@server/modules/tickets/tickets.table'
 import { plans, type PlanRow } from '@server/modules/plans/plans.table'
+import { flows, flowVersions, type FlowRow } from '@server/modules/flows/flows.table'
 import { chatbots, type ChatbotRow } from '@server/modules/queues/chatbots.table'
 import {
   fileListOptions,
@@ -334,4 +337,27 @@ export async function buildFileList(
         .returning()
     : []
   return { ...list!, options: rows }
+}
+
+/** A flow, with `graph` saved as its first version when given. */
+export async function buildFlow(
+  db: Database,
+  company: CompanyRow,
+  overrides: Partial<typeof flows.$inferInsert> & { graph?: FlowGraph } = {},
+): Promise<FlowRow> {
+  const { graph, ...values } = overrides
+  const [flow] = await db
+    .insert(flows)
+    .values({ companyId: company.id, name: `Fluxo ${unique()}`, ...values })
+    .returning()
+  if (!graph) return flow!
+  await db
+    .insert(flowVersions)
+    .values({ companyId: company.id, flowId: flow!.id, version: 1, graph })
+  const [saved] = await db
+    .update(flows)
+    .set({ version: 1 })
+    .where(eq(flows.id, flow!.id))
+    .returning()
+  return saved!
 }

@@ -3,6 +3,7 @@ import type { Access } from '@server/plugins/auth'
 import { automation } from './matrix/automation'
 import { channels } from './matrix/channels'
 import { contacts } from './matrix/contacts'
+import { flows } from './matrix/flows'
 import { foundation } from './matrix/foundation'
 import { messageImport } from './matrix/message-import'
 import { messages } from './matrix/messages'
@@ -37,6 +38,7 @@ const parts = [
   queues,
   messageImport,
   automation,
+  flows,
 ]
 const matrix: Record<string, Entry> = Object.assign({}, ...parts.map((part) => part.entries))
 const malformed: Malformed = Object.assign({}, ...parts.map((part) => part.malformed))

@@ -1,4 +1,5 @@
 import type { UsedBy } from '@shared/contracts/common'
+import type { FlowProblem } from '@shared/contracts/flows'
 import { errorStatus, type ErrorCode } from '@shared/errors'
 
 /** A failure the client may see: a catalogue code, its HTTP status, optionally the bad field. */
@@ -8,7 +9,12 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly details: { field?: string; usedBy?: UsedBy; detail?: string } = {},
+    readonly details: {
+      field?: string
+      usedBy?: UsedBy
+      detail?: string
+      problems?: FlowProblem[]
+    } = {},
   ) {
     super(code)
     this.status = errorStatus[code]

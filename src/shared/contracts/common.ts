@@ -28,6 +28,8 @@ export const UsedBy = Type.Object({
   queues: Type.Array(Type.String()),
   options: Type.Array(Type.String()),
   activeTickets: Type.Integer({ minimum: 0 }),
+  /** Phrase campaigns that start a flow. */
+  phraseCampaigns: Type.Optional(Type.Array(Type.String())),
 })
 export type UsedBy = Static<typeof UsedBy>
 
@@ -37,6 +39,17 @@ export const ErrorResponse = Type.Object({
   usedBy: Type.Optional(UsedBy),
   /** What an external service said when it failed (an integration's test). */
   detail: Type.Optional(Type.String()),
+  /** What is wrong with a flow's graph (ERR_FLOW_INVALID). */
+  problems: Type.Optional(
+    Type.Array(
+      Type.Object({
+        problem: Type.String(),
+        nodeId: Type.Optional(Type.String()),
+        edgeId: Type.Optional(Type.String()),
+        elementId: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
 })
 
 export const MessageResponse = Type.Object({ message: Type.String() })

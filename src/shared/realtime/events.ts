@@ -3,6 +3,8 @@ import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type { MessageDto } from '../contracts/messages'
 import type { QueueIntegrationDto } from '../contracts/queue-integrations'
 import type { PromptDto } from '../contracts/prompts'
+import type { FlowDto } from '../contracts/flows'
+import type { FlowCampaignDto } from '../contracts/flow-campaigns'
 import type { FileListDto } from '../contracts/file-lists'
 import type { ChatbotDetailDto, QueueDto } from '../contracts/queues'
 import type { SettingDto } from '../contracts/settings'
@@ -69,6 +71,12 @@ export interface CompanyEventPayloads {
   prompt: { action: 'update'; prompt: PromptDto } | { action: 'delete'; intelligenceId: number }
   /** File lists changed (reference §8: `files` is the list with its options); admins only. */
   file: { action: 'create' | 'update'; files: FileListDto } | { action: 'delete'; fileId: number }
+  /** Flows changed (issue 18: the list follows them live); admins only, who edit flows. */
+  flowbuilder: { action: 'create' | 'update'; flow: FlowDto } | { action: 'delete'; flowId: number }
+  /** Phrase campaigns changed; admins only. */
+  flowcampaign:
+    | { action: 'create' | 'update'; campaign: FlowCampaignDto }
+    | { action: 'delete'; campaignId: number }
   /** An operator changed a connection (PUT /whatsapp-admin); `admin-whatsapp`, super room only. */
   adminWhatsapp: { action: 'update'; whatsapp: AdminConnectionDto }
 }

@@ -39,10 +39,7 @@ describe('valuesFrom', () => {
     })
   })
 
-  test('refuses references to features not built yet, and broken service hours', () => {
-    expect(answerOf(() => valuesFrom({ name: 'x', flowIdWelcome: 3 }))).toBe(
-      'ERR_VALIDATION flowIdWelcome',
-    )
+  test('refuses broken service hours', () => {
     const halfShift = {
       weekday: 'Segunda-feira',
       weekdayEn: 'monday',

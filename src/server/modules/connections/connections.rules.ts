@@ -12,7 +12,6 @@ import type {
 import { isValidServiceHours } from '@shared/contracts/service-hours'
 import { AppError, validationError } from '@server/lib/app-error'
 import { dateIn } from '@shared/dates'
-import { refuseUnbuiltReferences } from '@server/lib/unbuilt-references'
 import type { connections } from './connections.table'
 
 /**
@@ -92,7 +91,6 @@ export const generateConnectionToken = (): string =>
 
 /** The columns a create or update body sets, besides name, token, queues and credentials. */
 export function valuesFrom(body: CreateConnectionBody | UpdateConnectionBody): ConnectionValues {
-  refuseUnbuiltReferences(body, ['flowIdWelcome', 'flowIdNotPhrase'])
   if (body.schedules !== undefined && !isValidServiceHours(body.schedules))
     throw validationError('schedules')
   const values: Record<string, unknown> = {}

@@ -254,6 +254,7 @@ describe('the session walk, statuses written and emitted', () => {
       fileShown: t.services.messages.fileShown,
       integrations: t.services.integrations,
       prompts: t.services.prompts,
+      flows: t.services.flows,
       sessions,
     })
     const { company, admin } = await setup()

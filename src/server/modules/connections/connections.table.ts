@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '@server/db/columns'
 import { queueIntegrations } from '../integrations/integrations.table'
+import { flows } from '../flows/flows.table'
 import { prompts } from '../prompts/prompts.table'
 import { tenantKey } from '../companies/companies.table'
 import { queues } from '../queues/queues.table'
@@ -76,13 +77,17 @@ export const connections = pgTable(
     }),
     /** A millisecond timestamp, 'Running', 'renderButtonCloseTickets' or null (001 §4). */
     statusImportMessages: text('statusImportMessages'),
-    // Automation references; the flows' table arrives with the flow builder.
+    // Automation references.
     integrationId: integer('integrationId').references(() => queueIntegrations.id, {
       onDelete: 'restrict',
     }),
     promptId: integer('promptId').references(() => prompts.id, { onDelete: 'restrict' }),
-    flowIdWelcome: integer('flowIdWelcome'),
-    flowIdNotPhrase: integer('flowIdNotPhrase'),
+    /** The flow that welcomes a contact's first conversation on this connection (001 §3). */
+    flowIdWelcome: integer('flowIdWelcome').references(() => flows.id, { onDelete: 'restrict' }),
+    /** The flow for a known contact whose message is no campaign's phrase. */
+    flowIdNotPhrase: integer('flowIdNotPhrase').references(() => flows.id, {
+      onDelete: 'restrict',
+    }),
     collectiveVacationStart: date('collectiveVacationStart', { mode: 'string' }),
     collectiveVacationEnd: date('collectiveVacationEnd', { mode: 'string' }),
     collectiveVacationMessage: text('collectiveVacationMessage').notNull().default(''),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   buildCompany,
   buildConnection,
+  buildFlow,
   buildIntegration,
   buildPlan,
   buildQueue,
@@ -292,7 +293,7 @@ describe('POST /whatsapp', () => {
     ).toEqual([400, { error: 'ERR_VALIDATION', field: 'collectiveVacationStart' }])
   })
 
-  test('service hours follow the queue and company rules; unbuilt features cannot be named', async () => {
+  test('service hours follow the queue and company rules; automation ids must exist', async () => {
     const { asAdmin } = await setup()
     const day = (weekdayEn: string) => ({
       weekday: weekdayEn,
@@ -328,6 +329,25 @@ describe('POST /whatsapp', () => {
       400,
       { error: 'ERR_VALIDATION', field: 'integrationId' },
     ])
+  })
+
+  test("the company's flows are the default flows; another company's are refused", async () => {
+    const { company, asAdmin } = await setup()
+    const welcome = await buildFlow(t.db, company)
+    const notPhrase = await buildFlow(t.db, company)
+    const theirs = await buildFlow(t.db, await buildCompany(t.db))
+    const taken = await create(asAdmin, {
+      name: 'Com fluxos',
+      flowIdWelcome: welcome.id,
+      flowIdNotPhrase: notPhrase.id,
+    })
+    expect(taken.statusCode).toBe(201)
+    expect(taken.json()).toMatchObject({ flowIdWelcome: welcome.id, flowIdNotPhrase: notPhrase.id })
+    for (const field of ['flowIdWelcome', 'flowIdNotPhrase'])
+      expect(failure(await create(asAdmin, { name: 'Alheio', [field]: theirs.id }))).toEqual([
+        400,
+        { error: 'ERR_VALIDATION', field },
+      ])
   })
 
   test('a given token is kept; a token in use anywhere is refused', async () => {
@@ -716,6 +736,7 @@ describe('events and the session hook', () => {
       fileShown: t.services.messages.fileShown,
       integrations: t.services.integrations,
       prompts: t.services.prompts,
+      flows: t.services.flows,
       sessions: {
         start: (_companyId, id) => void started.push(id),
         requestNewQr: () => undefined,

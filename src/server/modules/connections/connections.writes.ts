@@ -31,6 +31,7 @@ import {
 } from './connections.rules'
 import type { ConnectionRow } from './connections.table'
 import type { IntegrationsService } from '../integrations/integrations.service'
+import type { FlowsService } from '../flows/flows.service'
 import type { PromptsService } from '../prompts/prompts.service'
 
 /** WhatsApp (Baileys) sessions; the session manager provides them. */
@@ -64,6 +65,8 @@ export interface ConnectionCollaborators {
   integrations: Pick<IntegrationsService, 'assertUsable'>
   /** Whether a prompt id is one of the company's. */
   prompts: Pick<PromptsService, 'assertUsable'>
+  /** Whether a flow id is one of the company's (the default flows). */
+  flows: Pick<FlowsService, 'assertUsable'>
   sessions?: ConnectionSessions
 }
 
@@ -107,6 +110,7 @@ export function createConnectionWrites(
     fileShown,
     integrations,
     prompts,
+    flows,
     sessions,
     events,
     facebook,
@@ -123,10 +127,15 @@ export function createConnectionWrites(
     return dto!
   }
 
-  /** The integration and the prompt a connection names are the company's own. */
+  /** The integration, the prompt and the default flows a connection names are the company's. */
   async function assertAutomationBelongs(
     companyId: number,
-    values: { integrationId?: number | null; promptId?: number | null },
+    values: {
+      integrationId?: number | null
+      promptId?: number | null
+      flowIdWelcome?: number | null
+      flowIdNotPhrase?: number | null
+    },
   ) {
     if (typeof values.integrationId === 'number')
       await integrations.assertUsable(
@@ -137,6 +146,10 @@ export function createConnectionWrites(
       )
     if (typeof values.promptId === 'number')
       await prompts.assertUsable(companyId, values.promptId, 'promptId')
+    for (const field of ['flowIdWelcome', 'flowIdNotPhrase'] as const) {
+      const flowId = values[field]
+      if (typeof flowId === 'number') await flows.assertUsable(companyId, flowId, field)
+    }
   }
 
   async function assertQueuesBelong(
