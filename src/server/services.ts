@@ -34,6 +34,8 @@ import { createTagsService } from './modules/tags/tags.service'
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service'
 import { createBotService } from './modules/bot/bot.service'
 import { createBotConversations } from './modules/bot/bot.conversations.service'
+import { createFlowRuntime } from './modules/bot/bot.flows.service'
+import { createFlowTimers } from './modules/bot/bot.flows.timers'
 import { DEFAULT_BOTS, DEFAULT_OPENAI_API_URL } from './config'
 import { createBotSimulator } from './modules/bot/bot.simulation.service'
 import { createBotTimers } from './modules/bot/bot.timers.service'
@@ -151,11 +153,14 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
       return { queueId: queueOk ? named.queueId : null, userId: userOk ? named.userId : null }
     },
   })
+  const flowRuntime = createFlowRuntime(deps, { messages })
+  const flowTimers = createFlowTimers(deps, { runtime: flowRuntime, messages })
   const bot = createBotService(deps, {
     settings,
     messages,
     fileLists,
     conversations: botConversations.relay,
+    flows: flowRuntime,
   })
   const botTimers = createBotTimers(deps, { settings, messages })
   const botSimulator = createBotSimulator(deps, { settings })
@@ -238,6 +243,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     inbound,
     bot,
     botConversations,
+    flowTimers,
     botTimers,
     botSimulator,
     sessions,

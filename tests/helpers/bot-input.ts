@@ -1,5 +1,6 @@
 import { defaultServiceHours } from '@shared/contracts/service-hours'
 import { COMPANY_SETTING_DEFAULTS } from '@shared/contracts/settings'
+import { NO_FLOWS } from '@server/modules/bot/bot.input'
 import type {
   BotConnection,
   BotContact,
@@ -18,6 +19,7 @@ export interface BotInputOverrides {
   connection?: Partial<BotConnection>
   settings?: Partial<BotSettings>
   queues?: BotInput['queues']
+  flows?: Partial<BotInput['flows']>
 }
 
 // Tuesday 2024-03-05 10:00 in São Paulo (UTC-3): within the default 08:00–12:00 shift.
@@ -52,6 +54,7 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
       useIntegration: false,
       integrationId: null,
       promptId: null,
+      flowRunId: null,
       ...overrides.ticket,
     },
     contact: {
@@ -97,5 +100,6 @@ export function botInput(overrides: BotInputOverrides = {}): BotInput {
     },
     companyHours: defaultServiceHours(),
     windowOpen: overrides.windowOpen ?? true,
+    flows: { ...NO_FLOWS, ...overrides.flows },
   }
 }

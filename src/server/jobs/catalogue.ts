@@ -49,6 +49,13 @@ export interface JobPayloads {
    * (bot.conversations.service.ts). Keyed by `conversationKey`: one ticket, one job at a time.
    */
   'bot.conversation': { companyId: number; ticketId: number }
+  /**
+   * A flow run's interval is over (bot.flows.timers.ts). Keyed by `flowTimerKey`: `wakeup`
+   * numbers the run's waits, so a timer of a wait the run has left finds nothing to do.
+   */
+  'bot.flow-timer': { companyId: number; runId: number; wakeup: number }
+  /** Ends flow runs whose menu waited too long for an answer (bot.flows.timers.ts). */
+  'bot.flow-idle-sweep': Record<string, never>
   /** Marks offline the users whose heartbeat stopped (presence, 000 §2). */
   'users.expire-presence': Record<string, never>
   /** Forgets sign-in attempts older than every throttle window. */
@@ -157,6 +164,24 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     retryBackoff: true,
     expireInSeconds: 300,
     concurrency: 4,
+  },
+  // A failed try is retried: the run stays where it was until its timer's work commits.
+  'bot.flow-timer': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 2,
+  },
+  'bot.flow-idle-sweep': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    concurrency: 1,
+    cron: '* * * * *',
   },
   'users.expire-presence': {
     policy: 'stately',

@@ -17,6 +17,8 @@ export function registerJobHandlers(jobs: JobEngine, services: Services): void {
     'bot.timers-sweep': () => services.botTimers.sweep(),
     'bot.ticket-timer': (data) => services.botTimers.fire(data),
     'bot.conversation': (data, run) => services.botConversations.converse(data, run),
+    'bot.flow-timer': (data) => services.flowTimers.fire(data),
+    'bot.flow-idle-sweep': () => services.flowTimers.sweepIdle(),
     'users.expire-presence': () =>
       services.users.expireStalePresence(new Date(Date.now() - PRESENCE_STALE_MS)),
     'auth.prune-attempts': () => services.auth.pruneAttempts(),

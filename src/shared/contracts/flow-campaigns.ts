@@ -36,8 +36,11 @@ const fields = {
   whatsappId: Type.Union([Id, Type.Null()]),
   phrase: Type.String({ maxLength: 2_000 }),
 }
-/** POST /flowcampaign {name, flowId, whatsappId, phrase}: on when created. */
-export const CreateFlowCampaignBody = Type.Object(fields)
+/** POST /flowcampaign {name, flowId, whatsappId, phrase}: on when created, unless `status` says off. */
+export const CreateFlowCampaignBody = Type.Object({
+  ...fields,
+  status: Type.Optional(Type.Boolean()),
+})
 export type CreateFlowCampaignBody = Static<typeof CreateFlowCampaignBody>
 /** PUT /flowcampaign {id, name, flowId, whatsappId, phrase, status (on when absent)}. */
 export const UpdateFlowCampaignBody = Type.Object({

@@ -224,6 +224,71 @@ export type FlowMediaUpload = Static<typeof FlowMediaUpload>
 /** POST /flowbuilder/content: each file's stored name, in upload order (002 §7). */
 export const FlowContentUpload = Type.Array(FlowMediaUpload)
 export type FlowContentUpload = Static<typeof FlowContentUpload>
+/** Reference §5: a run's states; the last two are final. */
+export const FLOW_RUN_STATUSES = [
+  'running',
+  'waiting_input',
+  'waiting_timer',
+  'finished',
+  'aborted',
+] as const
+export type FlowRunStatus = (typeof FLOW_RUN_STATUSES)[number]
+
+/** Where a run is: the block it is in, and for a content block the next card to run. */
+export const FlowRunState = Type.Object({
+  status: Type.Union(FLOW_RUN_STATUSES.map((status) => Type.Literal(status))),
+  nodeId: Type.String({ maxLength: 64 }),
+  elementIndex: Type.Integer({ minimum: 0, maximum: 1_000 }),
+  variables: Type.Record(
+    Type.String({ maxLength: 100 }),
+    Type.String({ maxLength: FLOW_TEXT_MAX }),
+  ),
+  invalidAttempts: Type.Integer({ minimum: 0, maximum: 100 }),
+})
+export type FlowRunState = Static<typeof FlowRunState>
+
+/**
+ * POST /flowbuilder/simulate ("Test this flow", issue 18): one event of a simulated contact run
+ * through the editor's graph, saved or not, from the state the previous answer gave (null to
+ * start). Nothing is stored nor sent.
+ */
+export const SimulateFlowBody = Type.Composite([
+  FlowGraph,
+  Type.Object({
+    state: Type.Union([FlowRunState, Type.Null()]),
+    event: Type.Union([
+      Type.Object({ kind: Type.Literal('start'), text: text(FLOW_TEXT_MAX) }),
+      Type.Object({ kind: Type.Literal('input'), text: text(FLOW_TEXT_MAX) }),
+      Type.Object({ kind: Type.Literal('timer') }),
+    ]),
+    /** The simulated contact's name; the caller's own when absent. */
+    contactName: Type.Optional(Type.String({ maxLength: 100 })),
+  }),
+])
+export type SimulateFlowBody = Static<typeof SimulateFlowBody>
+
+/** What the flow did for the simulated contact, in order, as the contact would see it. */
+export const FlowSimulationStep = Type.Union([
+  Type.Object({ kind: Type.Literal('text'), text: Type.String() }),
+  Type.Object({
+    kind: Type.Literal('media'),
+    media: Type.Union([Type.Literal('image'), Type.Literal('audio'), Type.Literal('video')]),
+    /** A short-lived address of the file, null when it is not one of the company's. */
+    url: Type.Union([Type.String(), Type.Null()]),
+  }),
+  Type.Object({ kind: Type.Literal('queue'), queueName: Type.String() }),
+  Type.Object({ kind: Type.Literal('timer'), seconds: Type.Integer() }),
+])
+export type FlowSimulationStep = Static<typeof FlowSimulationStep>
+
+export const SimulateFlowResponse = Type.Object({
+  state: FlowRunState,
+  steps: Type.Array(FlowSimulationStep),
+  /** Why a run that ended was aborted (invalidAnswers, stepLimit, missingNode). */
+  reason: Type.Union([Type.String(), Type.Null()]),
+})
+export type SimulateFlowResponse = Static<typeof SimulateFlowResponse>
+
 /**
  * One thing wrong with a graph (`flowGraphProblems`): which node, element or arrow, and what.
  * The save answers 400 ERR_FLOW_INVALID with the list.

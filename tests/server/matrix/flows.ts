@@ -55,6 +55,19 @@ export const flows: MatrixPart = {
         payload: { idFlow: MISSING, nodes: [start], connections: [] },
       }),
     },
+    'POST /flowbuilder/simulate': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({
+        url: '/flowbuilder/simulate',
+        payload: {
+          nodes: [start],
+          connections: [],
+          state: null,
+          event: { kind: 'start', text: 'oi' },
+        },
+      }),
+    },
     // Without a multipart form every upload is refused as no file.
     'POST /flowbuilder/img': {
       access: 'admin',
@@ -114,6 +127,10 @@ export const flows: MatrixPart = {
     'POST /flowbuilder/flow': {
       url: '/flowbuilder/flow',
       payload: { idFlow: 1, nodes: [{ ...start, type: 'teleport' }], connections: [] },
+    },
+    'POST /flowbuilder/simulate': {
+      url: '/flowbuilder/simulate',
+      payload: { nodes: [start], connections: [], state: null, event: { kind: 'jump' } },
     },
     'POST /flowbuilder/img': 'no input',
     'POST /flowbuilder/audio': 'no input',

@@ -1,4 +1,5 @@
 import { decideConsent } from './bot.consent'
+import { decideFlow } from './bot.flows.decide'
 import { isOpen } from '@server/lib/service-hours'
 import { vacationActive } from './bot.hours'
 import { decideIntegration } from './bot.integration'
@@ -95,8 +96,8 @@ function keepWithinWindow(input: BotInput, steps: BotStep[]): BotStep[] {
 
 /**
  * Everything the bot does about one inbound message, in the order of reference §11.3 and its
- * "Build it right" (rating, consent, the integration or prompt the ticket converses with,
- * vacation, hours, menu, tree), then the audio refusal,
+ * "Build it right" (rating, consent, the integration or prompt the ticket converses with, the
+ * flow it is in or a flow its message starts, vacation, hours, menu, tree), then the audio refusal,
  * which answers whoever holds the ticket. A call is no answer to the bot: only its refusal runs.
  */
 export function decideBot(input: BotInput): BotStep[] {
@@ -111,6 +112,7 @@ function decideStages(input: BotInput): BotStep[] {
     decideRating,
     decideConsent,
     decideIntegration,
+    decideFlow,
     decideVacation,
     decideHours,
     decideMenu,

@@ -9,6 +9,7 @@ import type { TicketRow } from '../tickets/tickets.table'
 import { refusesAudio, refusesCalls } from './bot.refusals'
 import type {
   BotConnection,
+  BotFlows,
   BotInput,
   BotMessageKind,
   BotOption,
@@ -31,6 +32,16 @@ export interface BotContext {
   options: TreeRow[]
   settings: CompanySettingValues
   automation: BotAutomation
+  flows: BotFlows
+}
+
+/** No flow may start: a connection without phrases and default flows (the queue simulator). */
+export const NO_FLOWS: BotFlows = {
+  phrases: [],
+  welcomeFlowId: null,
+  notPhraseFlowId: null,
+  knownContact: false,
+  defaultFlowTried: false,
 }
 
 /** What the connection's bots are, beyond its and its queues' rows. */
@@ -135,6 +146,7 @@ export function botInputOf(
       useIntegration: ticket.useIntegration,
       integrationId: ticket.integrationId,
       promptId: ticket.promptId,
+      flowRunId: ticket.flowRunId,
     },
     contact: {
       disableBot: contact.disableBot,
@@ -145,6 +157,7 @@ export function botInputOf(
     queues,
     settings,
     companyHours: context.company.schedules,
+    flows: context.flows,
     windowOpen: connection.channel === 'whatsapp' || now.getTime() - lastInbound < WINDOW_MS,
   }
 }
@@ -161,18 +174,21 @@ export function ticketValuesOf(changes: BotTicketChanges): Partial<TicketRow> {
 
 /**
  * Whether the bot may have something to say to a contact's new message on this ticket: a rating
- * or consent it waits for, or, for a ticket still waiting unassigned, an integration or prompt
- * to relay it to, a menu, hours or a vacation to tell of. Only such messages are stored for the bot to read.
+ * or consent it waits for, or, for a ticket still waiting unassigned, an integration, prompt or
+ * flow to relay it to, a flow it may start, a menu, hours or a vacation to tell of. Only such messages are stored for the bot to read.
  */
 export function botListens(
   ticket: TicketRow,
   connection: ConnectionRow,
   settings: Pick<CompanySettingValues, 'scheduleType'>,
   connectionHasQueues: boolean,
+  /** The connection has default flows or phrases: any message may start a flow. */
+  connectionHasFlows: boolean,
 ): boolean {
   if (ticket.imported !== null) return false
   if (ticket.status === 'nps' || ticket.status === 'lgpd') return true
   if (ticket.status !== 'pending' || ticket.userId !== null) return false
+  if (ticket.flowRunId !== null) return true
   if (ticket.isGroup && connection.groupAsTicket !== 'enabled') return false
   // A bot converses with the ticket, or the connection's bot takes its new tickets first.
   if (ticket.useIntegration) return true
@@ -180,6 +196,7 @@ export function botListens(
     return true
   return (
     connectionHasQueues ||
+    connectionHasFlows ||
     settings.scheduleType === 'company' ||
     settings.scheduleType === 'connection' ||
     (connection.collectiveVacationMessage.trim() !== '' &&

@@ -4,6 +4,7 @@ import type { ServiceHours } from '@shared/contracts/service-hours'
 import { companies } from '../companies/companies.table'
 import { connectionQueues, connections } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
+import { flowCampaigns } from '../flow-campaigns/flow-campaigns.table'
 import { queueIntegrations } from '../integrations/integrations.table'
 import { messages } from '../messages/messages.table'
 import { prompts } from '../prompts/prompts.table'
@@ -290,18 +291,24 @@ export function botRepository(db: Executor) {
     },
 
     /** Whether the connection has any queue (a menu to show). */
-    async hasQueues(companyId: number, connectionId: number): Promise<boolean> {
+    /** Whether the connection offers queues, and whether it has active phrase campaigns. */
+    async offers(
+      companyId: number,
+      connectionId: number,
+    ): Promise<{ queues: boolean; phrases: boolean }> {
       const [row] = await db
-        .select({ queueId: connectionQueues.queueId })
-        .from(connectionQueues)
-        .where(
-          and(
-            eq(connectionQueues.companyId, companyId),
-            eq(connectionQueues.connectionId, connectionId),
-          ),
-        )
-        .limit(1)
-      return row !== undefined
+        .select({
+          queues: sql<boolean>`EXISTS (SELECT 1 FROM ${connectionQueues}
+            WHERE ${connectionQueues.companyId} = ${companyId}
+              AND ${connectionQueues.connectionId} = ${connectionId})`,
+          phrases: sql<boolean>`EXISTS (SELECT 1 FROM ${flowCampaigns}
+            WHERE ${flowCampaigns.companyId} = ${companyId}
+              AND ${flowCampaigns.whatsappId} = ${connectionId}
+              AND ${flowCampaigns.status})`,
+        })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+      return { queues: row?.queues ?? false, phrases: row?.phrases ?? false }
     },
 
     async storeRating(values: typeof userRatings.$inferInsert) {

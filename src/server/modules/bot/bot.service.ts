@@ -2,7 +2,6 @@ import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { BotEars } from '../inbound/inbound.types'
-import { renderTemplate } from '../messages/messages.template'
 import type { AutomaticChange, AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { SettingsService } from '../settings/settings.service'
 import { ticketsRepository } from '../tickets/tickets.repository'
@@ -18,10 +17,13 @@ import {
   type BotContext,
 } from './bot.input'
 import { fileListTexts, greetingAttachmentOf } from './bot.attachment'
+import { ticketRenderer } from './bot.render'
 import type { FileListsService } from '../file-lists/file-lists.service'
 import type { ConversationRelay } from './bot.conversations.types'
+import { flowRunsRepository } from './bot.flows.repository'
+import type { FlowRuntime } from './bot.flows.service'
 import { botRepository, type PendingMessage } from './bot.repository'
-import type { BotQueue, BotSilence, BotStep } from './bot.types'
+import type { BotFlows, BotQueue, BotSilence, BotStep } from './bot.types'
 
 /** Tickets answered per round. */
 const ROUND_SIZE = 50
@@ -71,9 +73,10 @@ export function createBotService(
     messages: AutomaticWrites
     fileLists: Pick<FileListsService, 'forSending'>
     conversations: ConversationRelay
+    flows: Pick<FlowRuntime, 'start' | 'input'>
   },
 ) {
-  const { settings, messages, fileLists, conversations } = collaborators
+  const { settings, messages, fileLists, conversations, flows } = collaborators
 
   /** What the bot reads of a connection, the same for all its tickets of one set. */
   type ConnectionSetup = Pick<
@@ -81,6 +84,8 @@ export function createBotService(
     'connection' | 'company' | 'queues' | 'options' | 'automation'
   > & {
     trees: BotQueue[]
+    /** The connection's phrases and default flows; the per-ticket facts are read apart. */
+    flows: Omit<BotFlows, 'knownContact' | 'defaultFlowTried'>
   }
   /** A ticket's context, with its connection's queues as the decisions read them. */
   type TicketContext = BotContext & Pick<ConnectionSetup, 'trees'>
@@ -100,6 +105,10 @@ export function createBotService(
         connection.integrationId !== null &&
         (await repo.isFlow(companyId, connection.integrationId)),
     }
+    // Reference §5: default flows run when the connection's bot is a flow, or it has none.
+    const defaults =
+      automation.connectionRunsFlow ||
+      (connection.integrationId === null && connection.promptId === null)
     return {
       connection,
       company,
@@ -107,7 +116,38 @@ export function createBotService(
       options,
       automation,
       trees: queuesWithTrees(queues, options, queuePrompts),
+      flows: {
+        phrases: await flowRunsRepository(deps.db).phrasesOf(companyId, connection.id),
+        welcomeFlowId: defaults ? connection.flowIdWelcome : null,
+        notPhraseFlowId: defaults ? connection.flowIdNotPhrase : null,
+      },
     }
+  }
+
+  /**
+   * Each ticket's flows: the connection's, with whether its contact is known to the connection
+   * and whether a default flow already ran on it (read only when the connection has one).
+   */
+  async function flowsOf(
+    tx: Executor,
+    setup: ConnectionSetup,
+    ticketIds: number[],
+  ): Promise<Map<number, BotFlows>> {
+    const { flows: connectionFlows, connection } = setup
+    const facts =
+      connectionFlows.welcomeFlowId !== null || connectionFlows.notPhraseFlowId !== null
+        ? await flowRunsRepository(tx).defaultFlowFacts(connection.companyId, ticketIds)
+        : null
+    return new Map(
+      ticketIds.map((ticketId) => [
+        ticketId,
+        {
+          ...connectionFlows,
+          knownContact: facts?.known.has(ticketId) ?? false,
+          defaultFlowTried: facts?.tried.has(ticketId) ?? false,
+        },
+      ]),
+    )
   }
 
   async function loadContext(
@@ -131,6 +171,7 @@ export function createBotService(
       contact: found.contact,
       tracking: found.tracking ?? (await ticketsRepository(tx).openTracking(ticket)),
       settings: await settings.companyValues(companyId, tx),
+      flows: (await flowsOf(tx, setup, [ticket.id])).get(ticket.id)!,
     }
   }
 
@@ -157,27 +198,18 @@ export function createBotService(
     const texts: AutomaticText[] = []
     const say = async (text: string) => texts.push({ body: await render(text) })
     let ticket = context.ticket
-    const names = new Map<number, string>()
-    const userName = async (userId: number | null) => {
-      if (userId === null) return ''
-      if (!names.has(userId)) names.set(userId, await repo.userName(ticket.companyId, userId))
-      return names.get(userId)!
-    }
-    const render = async (text: string) => {
-      const queue = context.queues.find((candidate) => candidate.id === ticket.queueId)
-      return renderTemplate(
-        text,
-        {
-          contactName: contact.name,
-          ticketId: ticket.id,
-          userName: await userName(ticket.userId),
-          queueName: queue?.name ?? '',
-          connectionName: connection.name,
-          companyName: context.company.name,
-        },
-        { now, timeZone: context.company.timezone },
-      )
-    }
+    const render = ticketRenderer(
+      tx,
+      () => ticket,
+      {
+        contactName: contact.name,
+        connectionName: connection.name,
+        company: context.company,
+        queueName: (queueId) =>
+          context.queues.find((candidate) => candidate.id === queueId)?.name ?? '',
+      },
+      now,
+    )
     const update = async (values: Partial<TicketRow>) => {
       ticket = (await ticketsTx.update(ticket.companyId, ticket.id, values)) ?? ticket
     }
@@ -259,6 +291,27 @@ export function createBotService(
         case 'sendFiles': {
           const list = await fileLists.forSending(tx, ticket.companyId, step.fileListId)
           if (list) texts.push(...(await fileListTexts(list, render)))
+          break
+        }
+        case 'flowStart':
+        case 'flowInput': {
+          const flowContext = {
+            contact,
+            render: {
+              connectionName: connection.name,
+              company: context.company,
+              queueName: (queueId: number) =>
+                context.queues.find((candidate) => candidate.id === queueId)?.name ?? '',
+            },
+          }
+          const moved =
+            step.kind === 'flowStart'
+              ? await flows.start(tx, ticket, flowContext, step.flowId, step.origin, message.body)
+              : await flows.input(tx, ticket, flowContext, message.body)
+          if (moved) {
+            texts.push(...moved.texts)
+            ticket = moved.ticket
+          }
           break
         }
         case 'silent':
@@ -344,6 +397,7 @@ export function createBotService(
       const pending = await repo.pendingOf(companyId, ids)
       const found = await repo.contactsAndTrackings(companyId, ids)
       const values = await settings.companyValues(companyId, tx)
+      const ticketFlows = await flowsOf(tx, setup, ids)
       const silenced: number[] = []
       for (const ticket of locked) {
         const mine = pending.filter((message) => message.ticketId === ticket.id)
@@ -353,7 +407,8 @@ export function createBotService(
           acting.push(ticket.id)
           continue
         }
-        const context = { ...setup, ticket, contact, tracking, settings: values }
+        const flows = ticketFlows.get(ticket.id)!
+        const context = { ...setup, ticket, contact, tracking, settings: values, flows }
         if (mine.every((message) => silentOn(context, message)))
           silenced.push(...mine.map((message) => message.id))
         else acting.push(ticket.id)
@@ -431,12 +486,15 @@ export function createBotService(
       tickets: TicketRow[],
     ): Promise<BotEars> {
       const company = await settings.companyValues(connection.companyId, tx)
-      const hasQueues =
-        tickets.length > 0 &&
-        (await botRepository(tx).hasQueues(connection.companyId, connection.id))
+      const offers =
+        tickets.length > 0
+          ? await botRepository(tx).offers(connection.companyId, connection.id)
+          : { queues: false, phrases: false }
+      const hasFlows =
+        offers.phrases || connection.flowIdWelcome !== null || connection.flowIdNotPhrase !== null
       const listened = new Set(
         tickets
-          .filter((ticket) => botListens(ticket, connection, company, hasQueues))
+          .filter((ticket) => botListens(ticket, connection, company, offers.queues, hasFlows))
           .map((ticket) => ticket.id),
       )
       return (ticket, mediaType, sender) =>

@@ -7,7 +7,7 @@ import { chatbotsRepository } from '../queues/chatbots.repository'
 import type { SettingsService } from '../settings/settings.service'
 import { asksConsent } from '../tickets/tickets.core'
 import { ticketsRepository } from '../tickets/tickets.repository'
-import { botConnectionOf, queuesWithTrees } from './bot.input'
+import { botConnectionOf, NO_FLOWS, queuesWithTrees } from './bot.input'
 import { botRepository } from './bot.repository'
 import { simulateConversation } from './bot.simulate'
 import type { BotConnection, BotTicket } from './bot.types'
@@ -97,6 +97,7 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
         useIntegration: false,
         integrationId: null,
         promptId: null,
+        flowRunId: null,
       }
       const timeZone = company?.timezone ?? deps.defaultTimeZone
       const contactName = body.contactName?.trim() || ctx.user.name
@@ -110,6 +111,8 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
           settings: values,
           companyHours: company?.schedules ?? [],
           windowOpen: true,
+          // The queue simulator runs the queue's menus; flows are tried in their own editor.
+          flows: NO_FLOWS,
         },
         body.messages,
         new Date(),

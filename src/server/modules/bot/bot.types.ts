@@ -24,6 +24,8 @@ export interface BotInput {
   settings: BotSettings
   /** The company's service hours (scheduleType company). */
   companyHours: ServiceHours
+  /** What may start a flow on this ticket (reference §5 "Entry"). */
+  flows: BotFlows
   /**
    * Whether a free-form text may reach the contact now: always on WhatsApp (Baileys); within 24
    * hours of the contact's last message on the Cloud API and Messenger.
@@ -59,6 +61,24 @@ export interface BotTicket {
   useIntegration: boolean
   integrationId: number | null
   promptId: number | null
+  /** The flow run conversing with the contact; it takes every message until it ends. */
+  flowRunId: number | null
+}
+
+/** The flows a message may start: the connection's phrases and its default flows. */
+export interface BotFlows {
+  /** The connection's active phrases, as compared (`phraseKey`), and the flow each starts. */
+  phrases: { key: string; flowId: number }[]
+  /**
+   * The connection's default flows, null when none is set or another bot of the connection
+   * takes its new tickets (reference §5: an integration that is not a flow goes first).
+   */
+  welcomeFlowId: number | null
+  notPhraseFlowId: number | null
+  /** The contact had an earlier ticket on this connection (the welcome flow is for new ones). */
+  knownContact: boolean
+  /** A default flow already ran on this ticket: they run once per ticket. */
+  defaultFlowTried: boolean
 }
 
 export interface BotContact {
@@ -192,6 +212,10 @@ export type BotStep =
   | { kind: 'relay'; opening: boolean }
   /** The file list's message, then its files. */
   | { kind: 'sendFiles'; fileListId: number }
+  /** Start the flow on the ticket with this message (a phrase, or a default flow). */
+  | { kind: 'flowStart'; flowId: number; origin: 'phrase' | 'welcome' | 'notPhrase' }
+  /** The message goes to the ticket's running flow (a menu's answer moves it on). */
+  | { kind: 'flowInput' }
   /** Nothing is sent: why, for the ticket log and the simulate panel. */
   | { kind: 'silent'; reason: BotSilence }
 

@@ -101,9 +101,9 @@ export function createFlowCampaignsService(
       return presentFlowCampaign(await found(ctx.companyId, id))
     },
 
-    /** POST /flowcampaign: on when created. */
+    /** POST /flowcampaign: on when created, unless the dialog's switch says off. */
     async create(ctx: RequestContext, body: CreateFlowCampaignBody): Promise<FlowCampaignDto> {
-      const values = await valuesOf(ctx.companyId, body, true)
+      const values = await valuesOf(ctx.companyId, body, body.status ?? true)
       const id = await repo.insert(ctx.companyId, ctx.user.id, values).catch(refused)
       return changed(ctx.companyId, id, 'create')
     },

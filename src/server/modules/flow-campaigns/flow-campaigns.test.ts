@@ -59,18 +59,25 @@ describe('phrase campaigns', () => {
     expect((await inject('GET', `/flowcampaign/${dto.id}`, asAdmin)).json()).toEqual({
       details: dto,
     } satisfies FlowCampaignDetails)
-    const off = await inject('PUT', '/flowcampaign', asAdmin, {
+    const switchedOff = await inject('PUT', '/flowcampaign', asAdmin, {
       ...campaign,
       id: dto.id,
       name: 'Natal',
       status: false,
     })
-    expect(off.json<FlowCampaignDto>()).toMatchObject({ name: 'Natal', status: false })
+    expect(switchedOff.json<FlowCampaignDto>()).toMatchObject({ name: 'Natal', status: false })
     // PUT without a status switches the campaign back on (reference §5).
     const on = await inject('PUT', '/flowcampaign', asAdmin, { ...campaign, id: dto.id })
     expect(on.json<FlowCampaignDto>().status).toBe(true)
     const list = (await inject('GET', '/flowcampaign', asAdmin)).json<FlowCampaignList>()
     expect(list.flow.map((row) => row.id)).toEqual([dto.id])
+    const off = await inject('POST', '/flowcampaign', asAdmin, {
+      ...campaign,
+      name: 'Páscoa',
+      phrase: 'páscoa',
+      status: false,
+    })
+    expect(off.json<FlowCampaignDto>().status).toBe(false)
     expect((await inject('DELETE', `/flowcampaign/${dto.id}`, asAdmin)).statusCode).toBe(200)
     expect(failure(await inject('GET', `/flowcampaign/${dto.id}`, asAdmin))).toEqual([
       404,

@@ -15,6 +15,8 @@ import {
   ListFlowsQuery,
   RenameFlowBody,
   SaveFlowGraphBody,
+  SimulateFlowBody,
+  SimulateFlowResponse,
   type FlowMediaKind,
 } from '@shared/contracts/flows'
 import { AppError } from '@server/lib/app-error'
@@ -22,6 +24,8 @@ import type { Services } from '@server/services'
 import type { FlowMediaPart } from './flows.media'
 
 const LARGEST = Math.max(...Object.values(FLOW_MEDIA_MAX_BYTES))
+/** A graph of 500 blocks with long texts is well over the default megabyte. */
+const GRAPH_BODY_LIMIT = 8 * 1024 * 1024
 
 /** The form's files in field `medias` (002 §7), streamed; other fields are ignored. */
 async function* mediaParts(request: FastifyRequest, most: number): AsyncIterable<FlowMediaPart> {
@@ -106,8 +110,7 @@ export const flowsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post(
     '/flowbuilder/flow',
     {
-      // A graph of 500 blocks with long texts is well over the default megabyte.
-      bodyLimit: 8 * 1024 * 1024,
+      bodyLimit: GRAPH_BODY_LIMIT,
       schema: { body: SaveFlowGraphBody, response: { 200: FlowDetailResponse } },
       config,
     },
@@ -115,6 +118,16 @@ export const flowsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       const { idFlow, nodes, connections } = request.body
       return { flow: await flows.saveGraph(request.ctx, idFlow, { nodes, connections }) }
     },
+  )
+
+  app.post(
+    '/flowbuilder/simulate',
+    {
+      bodyLimit: GRAPH_BODY_LIMIT,
+      schema: { body: SimulateFlowBody, response: { 200: SimulateFlowResponse } },
+      config,
+    },
+    (request) => flows.simulate(request.ctx, request.body),
   )
 
   for (const [path, kind] of Object.entries(BLOCK_MEDIA))

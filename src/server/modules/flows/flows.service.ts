@@ -21,6 +21,7 @@ import { AppError, validationError } from '@server/lib/app-error'
 import { isForeignKeyViolation } from '@server/lib/foreign-key-violation'
 import { isUniqueViolation } from '@server/lib/unique-violation'
 import { presentFlow, presentFlowDetail } from './flows.presenter'
+import { createFlowSimulation } from './flows.simulation'
 import { flowsRepository, type FlowWithGraph } from './flows.repository'
 import type { FlowRow } from './flows.table'
 
@@ -212,6 +213,9 @@ export function createFlowsService(deps: CoreDeps, { signedUrl, queueIds }: Coll
       if (!removed) throw new AppError('ERR_NO_FLOW_FOUND')
       emit(ctx.companyId, { action: 'delete', flowId: id })
     },
+
+    /** POST /flowbuilder/simulate: one event of "Test this flow". */
+    simulate: createFlowSimulation(deps, { signedUrl }),
 
     /** Checks that `id` is one of the company's flows, for a connection's or campaign's `field`. */
     async assertUsable(companyId: number, id: number, field: string): Promise<void> {

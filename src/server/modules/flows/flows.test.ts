@@ -349,6 +349,60 @@ describe('flows', () => {
     expect(failure(refused)).toEqual([400, { error: 'ERR_INVALID_FILE' }])
   })
 
+  test('"test this flow" runs an unsaved graph for the caller as the contact, storing nothing', async () => {
+    const { asAdmin } = await team()
+    const menu: FlowNode = {
+      id: 'menu1',
+      type: 'menu',
+      position: at,
+      data: { message: 'Escolha', arrayOption: [{ number: 1, value: 'Vendas' }] },
+    }
+    const graph: FlowGraph = {
+      nodes: [
+        start,
+        hello,
+        menu,
+        { id: 'move1', type: 'ticket', position: at, data: { id: 3, name: 'Vendas' } },
+      ],
+      connections: [
+        edge('start1', 'hello1'),
+        edge('hello1', 'menu1'),
+        edge('menu1', 'move1', 'a1'),
+      ],
+    }
+    const simulate = (state: unknown, event: object) =>
+      inject('POST', '/flowbuilder/simulate', asAdmin, {
+        ...graph,
+        state,
+        event,
+        contactName: 'Joana Lima',
+      })
+    const first = await simulate(null, { kind: 'start', text: 'oi' })
+    expect(first.json()).toMatchObject({
+      state: { status: 'waiting_input', nodeId: 'menu1' },
+      steps: [
+        { kind: 'text', text: 'Olá Joana!' },
+        { kind: 'text', text: 'Escolha\n\n[1] Vendas' },
+      ],
+      reason: null,
+    })
+    const chosen = await simulate(first.json().state, { kind: 'input', text: '1' })
+    expect(chosen.json()).toMatchObject({
+      state: { status: 'finished' },
+      steps: [{ kind: 'queue', queueName: 'Vendas' }],
+    })
+    const broken = await inject('POST', '/flowbuilder/simulate', asAdmin, {
+      nodes: [hello],
+      connections: [],
+      state: null,
+      event: { kind: 'start', text: 'oi' },
+    })
+    expect(failure(broken)).toEqual([
+      400,
+      { error: 'ERR_FLOW_INVALID', problems: [{ problem: 'startCount' }] },
+    ])
+  })
+
   test('live: admins hear creates, saves and deletes', async () => {
     const { company, asAdmin } = await team()
     const emit = vi.spyOn(t.deps.realtime, 'emit')

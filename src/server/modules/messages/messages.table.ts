@@ -78,11 +78,13 @@ export const messages = pgTable(
     reactions: jsonb('reactions').$type<MessageReaction[]>().notNull().default([]),
     transcription: text('transcription'),
     /**
-     * The integration or AI prompt that wrote an automatic message (reference §0: a source tag,
+     * The integration, AI prompt or flow run that wrote an automatic message (reference §0: a source tag,
      * not invisible marker characters). Not foreign keys: a tag outlives what it names.
      */
     integrationId: integer('integrationId'),
     promptId: integer('promptId'),
+    /** The flow run that sent it. */
+    flowRunId: integer('flowRunId'),
     sendStatus: text('sendStatus', { enum: SEND_STATUSES }),
     sendAttempts: integer('sendAttempts').notNull().default(0),
     nextAttemptAt: timestamp('nextAttemptAt', { withTimezone: true }),

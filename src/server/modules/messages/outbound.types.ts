@@ -33,8 +33,8 @@ export interface AutomaticText {
   body: string
   quotedMsgId?: number
   attachment?: AutomaticAttachment
-  /** The integration or AI prompt that wrote it. */
-  source?: { integrationId: number } | { promptId: number }
+  /** The integration, AI prompt or flow run that wrote it. */
+  source?: { integrationId: number } | { promptId: number } | { flowRunId: number }
   /**
    * Not sent before this many milliseconds from now (a Typebot's pause between its messages);
    * the sender's order per conversation holds the next ones behind it.

@@ -61,6 +61,12 @@ export const tickets = pgTable(
     }),
     /** The AI prompt answering the ticket while `useIntegration` holds (reference §7). */
     promptId: integer('promptId').references(() => prompts.id, { onDelete: 'set null' }),
+    /**
+     * The flow run that converses with the contact (reference §5); null when none does. Not a
+     * foreign key (runs reference their ticket): an attendant taking the ticket clears it, and
+     * the run it named ends the next time it wakes.
+     */
+    flowRunId: integer('flowRunId'),
     /** An agent opened the ticket (true) or the contact did (false). */
     isActiveDemand: boolean('isActiveDemand').notNull().default(false),
     isOutOfHour: boolean('isOutOfHour').notNull().default(false),

@@ -30,14 +30,15 @@ export type TransitionKind =
   'transfer' | 'accept' | 'reopen' | 'returnToQueue' | 'close' | 'edit' | 'unchanged'
 
 /**
- * An attendant holds the ticket: the bot's menus and any integration or AI prompt conversing
- * with the contact stop (reference §6, §7: until hand-off or until an agent accepts).
+ * An attendant holds the ticket: the bot's menus and any integration, AI prompt or flow
+ * conversing with the contact stop (reference §5–§7: until hand-off or until an agent accepts).
  */
 const HUMAN_HOLDS = {
   isBot: false,
   useIntegration: false,
   integrationId: null,
   promptId: null,
+  flowRunId: null,
 } as const
 
 /**
@@ -141,6 +142,8 @@ export async function closeRow(
     ...values,
     status: 'closed',
     amountUsedBotQueues: 0,
+    // A flow running on the ticket ends with it.
+    flowRunId: null,
   })
   await txRepo.log(ticket.companyId, ticket.id, logType, {
     userId: actorId,
@@ -403,6 +406,8 @@ export function createTicketTransitions(collaborators: {
         queueId: queue.id,
         userId,
         status,
+        // A transfer ends a flow: the queue's own handling takes the ticket (reference §5).
+        flowRunId: null,
         ...(userId ? HUMAN_HOLDS : {}),
       }))!
     }
