@@ -25,11 +25,11 @@ export interface InUseDialogProps {
   onClose: () => void
 }
 
-const GROUPS = ['connections', 'queues', 'options'] as const
+const GROUPS = ['connections', 'queues', 'options', 'phraseCampaigns'] as const
 
 /**
- * Why a record was not deleted: the connections, queues and chatbot options that use it, and
- * how many open conversations it is in, so the admin knows what to change first.
+ * Why a record was not deleted: the connections, queues, chatbot options and phrase campaigns
+ * that use it, and how many open conversations it is in, so the admin knows what to change first.
  */
 export const InUseDialog = ({ namespace, open, name, usedBy, onClose }: InUseDialogProps) => {
   const { t } = useTranslation(namespace)
@@ -42,20 +42,22 @@ export const InUseDialog = ({ namespace, open, name, usedBy, onClose }: InUseDia
           <DialogTitle>{t('inUse.title', { name })}</DialogTitle>
           <DialogContent className={styles.content}>
             <Body1>{t('inUse.message')}</Body1>
-            {GROUPS.filter((group) => usedBy[group].length > 0).map((group) => (
-              <section key={group} className={styles.group} aria-labelledby={headingId + group}>
-                <Subtitle2 as="h3" id={headingId + group}>
-                  {t(`inUse.${group}`, { count: usedBy[group].length })}
-                </Subtitle2>
-                <ul className={styles.list}>
-                  {usedBy[group].map((item, index) => (
-                    <li key={`${index}-${item}`} className={styles.item}>
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
+            {GROUPS.map((group) => [group, usedBy[group] ?? []] as const)
+              .filter(([, items]) => items.length > 0)
+              .map(([group, items]) => (
+                <section key={group} className={styles.group} aria-labelledby={headingId + group}>
+                  <Subtitle2 as="h3" id={headingId + group}>
+                    {t(`inUse.${group}`, { count: items.length })}
+                  </Subtitle2>
+                  <ul className={styles.list}>
+                    {items.map((item, index) => (
+                      <li key={`${index}-${item}`} className={styles.item}>
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
             {usedBy.activeTickets > 0 && (
               <Body1>{t('inUse.activeTickets', { count: usedBy.activeTickets })}</Body1>
             )}

@@ -42,7 +42,7 @@ export function readUsedBy(error: unknown, code: string): UsedBy | null {
     typeof body === 'object' && body !== null ? Reflect.get(body, 'usedBy') : null
   const field = (name: keyof UsedBy): unknown =>
     typeof usedBy === 'object' && usedBy !== null ? Reflect.get(usedBy, name) : undefined
-  const list = (name: 'connections' | 'queues' | 'options') => {
+  const list = (name: 'connections' | 'queues' | 'options' | 'phraseCampaigns') => {
     const value = field(name)
     return isStringList(value) ? value : []
   }
@@ -51,6 +51,7 @@ export function readUsedBy(error: unknown, code: string): UsedBy | null {
     connections: list('connections'),
     queues: list('queues'),
     options: list('options'),
+    phraseCampaigns: list('phraseCampaigns'),
     activeTickets:
       typeof activeTickets === 'number' && Number.isFinite(activeTickets) ? activeTickets : 0,
   }

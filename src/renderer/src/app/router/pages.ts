@@ -66,6 +66,14 @@ export const privatePages: PageRegistry = {
       default: m.FileListsPage,
     })),
   ),
+  flowBuilders: lazy(() =>
+    import('@renderer/features/flows/pages/FlowsPage').then((m) => ({ default: m.FlowsPage })),
+  ),
+  phraseLists: lazy(() =>
+    import('@renderer/features/flow-campaigns/pages/FlowCampaignsPage').then((m) => ({
+      default: m.FlowCampaignsPage,
+    })),
+  ),
 }
 
 /** Whether a route opens the coming-soon placeholder, so the menu can say so before a click. */

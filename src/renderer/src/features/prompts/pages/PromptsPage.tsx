@@ -1,5 +1,5 @@
-import { Button, Input } from '@fluentui/react-components'
-import { AddRegular, BotRegular, SearchRegular } from '@fluentui/react-icons'
+import { Button } from '@fluentui/react-components'
+import { AddRegular, BotRegular } from '@fluentui/react-icons'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useCallback, useMemo, useState } from 'react'
@@ -9,21 +9,18 @@ import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { isAdmin } from '@shared/permissions'
 import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
-import { EmptyState } from '@renderer/components/EmptyState'
-import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
-import { PageHeader } from '@renderer/components/PageHeader'
+import { SearchListPage } from '@renderer/components/SearchListPage'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
 import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { errorMessage, notifyInfo, notifySuccess } from '@renderer/lib/notify'
+import { notifyInfo, notifySuccess } from '@renderer/lib/notify'
 import { PromptDialog } from '../components/PromptDialog'
 import { PromptsTable } from '../components/PromptsTable'
 import { PromptsTableSkeleton } from '../components/PromptsTableSkeleton'
 import { useDeletePromptMutation } from '../mutations'
 import { promptQueries } from '../queries'
 import { usePromptsRealtime } from '../realtime'
-import { usePromptsPageStyles } from './PromptsPage.styles'
 
 /**
  * /prompts (002 §2.13): the company's admins manage its AI prompts; a profile user sees the
@@ -61,7 +58,6 @@ const inUseMessage = (
 
 const PromptsScreen = () => {
   const { t, i18n } = useTranslation('prompts')
-  const styles = usePromptsPageStyles()
   const [search, setSearch] = useState('')
   const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const [dialog, setDialog] = useState<DialogState>({ open: false })
@@ -103,35 +99,32 @@ const PromptsScreen = () => {
     </Button>
   )
 
-  const renderBody = () => {
-    if (list.isPending) return <PromptsTableSkeleton />
-    if (list.isError && prompts.length === 0) {
-      return (
-        <LoadFailure
-          title={t('loadError.title')}
-          description={errorMessage(list.error)}
-          retryLabel={t('actions.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )
-    }
-    if (prompts.length === 0) {
-      return searchParam ? (
-        <EmptyState
-          icon={<SearchRegular />}
-          title={t('empty.searchTitle')}
-          description={t('empty.searchDescription', { search: searchParam })}
-        />
-      ) : (
-        <EmptyState
-          icon={<BotRegular />}
-          title={t('empty.title')}
-          description={t('empty.description')}
-          actions={addButton}
-        />
-      )
-    }
-    return (
+  const deleteName = confirmDelete.pending?.name ?? ''
+
+  return (
+    <SearchListPage
+      namespace="prompts"
+      count={count}
+      search={search}
+      onSearchChange={setSearch}
+      searchParam={searchParam}
+      addButton={addButton}
+      list={list}
+      isEmpty={prompts.length === 0}
+      skeleton={<PromptsTableSkeleton />}
+      emptyIcon={<BotRegular />}
+      dialogs={
+        <>
+          <PromptDialog open={dialog.open} promptId={dialog.promptId} onClose={handleCloseDialog} />
+          <ConfirmDialog
+            title={t('confirmDelete.title', { name: deleteName })}
+            {...confirmDelete.dialog}
+          >
+            {t('confirmDelete.message')}
+          </ConfirmDialog>
+        </>
+      }
+    >
       <PromptsTable
         prompts={prompts}
         hasNextPage={hasNextPage}
@@ -141,39 +134,6 @@ const PromptsScreen = () => {
         onEdit={handleEdit}
         onDelete={confirmDelete.ask}
       />
-    )
-  }
-
-  const deleteName = confirmDelete.pending?.name ?? ''
-
-  return (
-    <section className={styles.root}>
-      <PageHeader
-        title={t('title')}
-        count={count}
-        actions={
-          <>
-            <Input
-              className={styles.search}
-              type="search"
-              value={search}
-              onChange={(_event, data) => setSearch(data.value)}
-              contentBefore={<SearchRegular />}
-              placeholder={t('search.placeholder')}
-              aria-label={t('search.label')}
-            />
-            {addButton}
-          </>
-        }
-      />
-      {renderBody()}
-      <PromptDialog open={dialog.open} promptId={dialog.promptId} onClose={handleCloseDialog} />
-      <ConfirmDialog
-        title={t('confirmDelete.title', { name: deleteName })}
-        {...confirmDelete.dialog}
-      >
-        {t('confirmDelete.message')}
-      </ConfirmDialog>
-    </section>
+    </SearchListPage>
   )
 }

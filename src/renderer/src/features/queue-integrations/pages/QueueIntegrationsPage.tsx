@@ -1,5 +1,5 @@
-import { Button, Input } from '@fluentui/react-components'
-import { AddRegular, AppsRegular, SearchRegular } from '@fluentui/react-icons'
+import { Button } from '@fluentui/react-components'
+import { AddRegular, AppsRegular } from '@fluentui/react-icons'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,14 +10,12 @@ import { isAdmin } from '@shared/permissions'
 import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { InUseDialog } from '@renderer/components/InUseDialog'
-import { EmptyState } from '@renderer/components/EmptyState'
-import { LoadFailure } from '@renderer/components/LoadFailure'
 import { NoAccess } from '@renderer/components/NoAccess'
-import { PageHeader } from '@renderer/components/PageHeader'
+import { SearchListPage } from '@renderer/components/SearchListPage'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
 import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { errorMessage, notifySuccess } from '@renderer/lib/notify'
+import { notifySuccess } from '@renderer/lib/notify'
 import { readIntegrationUsage } from '../api'
 import { IntegrationDialog } from '../components/IntegrationDialog'
 import { IntegrationsTable } from '../components/IntegrationsTable'
@@ -25,7 +23,6 @@ import { IntegrationsTableSkeleton } from '../components/IntegrationsTableSkelet
 import { useDeleteIntegrationMutation } from '../mutations'
 import { integrationQueries } from '../queries'
 import { useIntegrationsRealtime } from '../realtime'
-import { useQueueIntegrationsPageStyles } from './QueueIntegrationsPage.styles'
 
 /**
  * /queue-integration (002 §2.18): the company's admins manage its queue integrations; a profile
@@ -44,7 +41,6 @@ const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets
 
 const IntegrationsScreen = () => {
   const { t } = useTranslation('queueIntegrations')
-  const styles = useQueueIntegrationsPageStyles()
   const [search, setSearch] = useState('')
   const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const [dialog, setDialog] = useState<DialogState>({ open: false })
@@ -90,35 +86,43 @@ const IntegrationsScreen = () => {
     </Button>
   )
 
-  const renderBody = () => {
-    if (list.isPending) return <IntegrationsTableSkeleton />
-    if (list.isError && integrations.length === 0) {
-      return (
-        <LoadFailure
-          title={t('loadError.title')}
-          description={errorMessage(list.error)}
-          retryLabel={t('actions.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )
-    }
-    if (integrations.length === 0) {
-      return searchParam ? (
-        <EmptyState
-          icon={<SearchRegular />}
-          title={t('empty.searchTitle')}
-          description={t('empty.searchDescription', { search: searchParam })}
-        />
-      ) : (
-        <EmptyState
-          icon={<AppsRegular />}
-          title={t('empty.title')}
-          description={t('empty.description')}
-          actions={addButton}
-        />
-      )
-    }
-    return (
+  const deleteName = confirmDelete.pending?.name ?? ''
+
+  return (
+    <SearchListPage
+      namespace="queueIntegrations"
+      count={count}
+      search={search}
+      onSearchChange={setSearch}
+      searchParam={searchParam}
+      addButton={addButton}
+      list={list}
+      isEmpty={integrations.length === 0}
+      skeleton={<IntegrationsTableSkeleton />}
+      emptyIcon={<AppsRegular />}
+      dialogs={
+        <>
+          <IntegrationDialog
+            open={dialog.open}
+            integrationId={dialog.integrationId}
+            onClose={handleCloseDialog}
+          />
+          <ConfirmDialog
+            title={t('confirmDelete.title', { name: deleteName })}
+            {...confirmDelete.dialog}
+          >
+            {t('confirmDelete.message')}
+          </ConfirmDialog>
+          <InUseDialog
+            namespace="queueIntegrations"
+            open={inUse.open}
+            name={inUse.name}
+            usedBy={inUse.usedBy}
+            onClose={() => setInUse((state) => ({ ...state, open: false }))}
+          />
+        </>
+      }
+    >
       <IntegrationsTable
         integrations={integrations}
         hasNextPage={hasNextPage}
@@ -128,50 +132,6 @@ const IntegrationsScreen = () => {
         onEdit={handleEdit}
         onDelete={confirmDelete.ask}
       />
-    )
-  }
-
-  const deleteName = confirmDelete.pending?.name ?? ''
-
-  return (
-    <section className={styles.root}>
-      <PageHeader
-        title={t('title')}
-        count={count}
-        actions={
-          <>
-            <Input
-              className={styles.search}
-              type="search"
-              value={search}
-              onChange={(_event, data) => setSearch(data.value)}
-              contentBefore={<SearchRegular />}
-              placeholder={t('search.placeholder')}
-              aria-label={t('search.label')}
-            />
-            {addButton}
-          </>
-        }
-      />
-      {renderBody()}
-      <IntegrationDialog
-        open={dialog.open}
-        integrationId={dialog.integrationId}
-        onClose={handleCloseDialog}
-      />
-      <ConfirmDialog
-        title={t('confirmDelete.title', { name: deleteName })}
-        {...confirmDelete.dialog}
-      >
-        {t('confirmDelete.message')}
-      </ConfirmDialog>
-      <InUseDialog
-        namespace="queueIntegrations"
-        open={inUse.open}
-        name={inUse.name}
-        usedBy={inUse.usedBy}
-        onClose={() => setInUse((state) => ({ ...state, open: false }))}
-      />
-    </section>
+    </SearchListPage>
   )
 }

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useQueueIntegrationsPageStyles = makeStyles({
+export const useFlowCampaignsPageStyles = makeStyles({
   root: {
     display: 'flex',
     flexDirection: 'column',
@@ -10,6 +10,4 @@ export const useQueueIntegrationsPageStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalL,
     boxSizing: 'border-box',
   },
-  // On a narrow window the search takes what the add button leaves.
-  search: { minWidth: 0, flexGrow: 1, maxWidth: '20rem' },
 })

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 
-export const useFileListsPageStyles = makeStyles({
+export const useSearchListPageStyles = makeStyles({
   root: {
     display: 'flex',
     flexDirection: 'column',

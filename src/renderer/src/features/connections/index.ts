@@ -1,0 +1,2 @@
+export { connectionQueries } from './queries'
+export { useConnectionsRealtime } from './realtime'

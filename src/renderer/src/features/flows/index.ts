@@ -1,0 +1,1 @@
+export { useFlowOptions, type FlowOptions } from './hooks/useFlowOptions'
