@@ -69,6 +69,11 @@ export const privatePages: PageRegistry = {
   flowBuilders: lazy(() =>
     import('@renderer/features/flows/pages/FlowsPage').then((m) => ({ default: m.FlowsPage })),
   ),
+  flowBuilder: lazy(() =>
+    import('@renderer/features/flow-editor/pages/FlowEditorPage').then((m) => ({
+      default: m.FlowEditorPage,
+    })),
+  ),
   phraseLists: lazy(() =>
     import('@renderer/features/flow-campaigns/pages/FlowCampaignsPage').then((m) => ({
       default: m.FlowCampaignsPage,
