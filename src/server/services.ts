@@ -74,7 +74,13 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   channels.register('whatsapp', createBaileysDriver({ sockets: sessions, log: deps.log }))
   const plans = createPlansService(deps)
   const media = createMediaService(deps)
-  const integrations = createIntegrationsService(deps, { media })
+  const flows = createFlowsService(deps, {
+    signedUrl: (companyId, path) => media.signedUrl(companyId, path),
+    // The queues service is built after; the closure runs only once it is.
+    queueIds: (companyId, ids) => queues.existing(companyId, ids),
+  })
+  const flowMedia = createFlowMediaService(deps, { media })
+  const integrations = createIntegrationsService(deps, { media, flows })
   const fileLists = createFileListsService(deps, {
     media,
     fileShown: (companyId, path) => messages.fileShown(companyId, path),
@@ -90,11 +96,6 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   })
   const queues = createQueuesService(deps, { companies, chatbots, integrations, fileLists })
   const prompts = createPromptsService(deps, { queues })
-  const flows = createFlowsService(deps, {
-    signedUrl: (companyId, path) => media.signedUrl(companyId, path),
-    queueIds: (companyId, ids) => queues.existing(companyId, ids),
-  })
-  const flowMedia = createFlowMediaService(deps, { media })
   const connectionCollaborators = {
     channels,
     companies,

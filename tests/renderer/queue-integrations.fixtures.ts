@@ -17,6 +17,7 @@ export const integration = (id: number, overrides: Partial<QueueIntegrationDto> 
     typebotKeywordRestart: '',
     typebotRestartMessage: '',
     typebotUnknownMessage: '',
+    flowId: null,
     signingSecret: '',
     health: { lastSuccessAt: null, lastErrorAt: null, lastError: null, errorsLast24h: 0 },
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -30,6 +30,8 @@ export const UsedBy = Type.Object({
   activeTickets: Type.Integer({ minimum: 0 }),
   /** Phrase campaigns that start a flow. */
   phraseCampaigns: Type.Optional(Type.Array(Type.String())),
+  /** Queue integrations that run a flow. */
+  integrations: Type.Optional(Type.Array(Type.String())),
 })
 export type UsedBy = Static<typeof UsedBy>
 

@@ -12,9 +12,25 @@ describe('integrationProblems', () => {
       false,
       {},
     ],
-    ['a one-letter name', { type: 'flowbuilder', name: ' x ' }, false, { name: 'tooShort' }],
-    ['a blank name', { type: 'flowbuilder', name: '   ' }, false, { name: 'required' }],
-    ['a 51-letter name', { type: 'flowbuilder', name: 'n'.repeat(51) }, false, { name: 'tooLong' }],
+    [
+      'a one-letter name',
+      { type: 'flowbuilder', name: ' x ', flowId: 1 },
+      false,
+      { name: 'tooShort' },
+    ],
+    ['a blank name', { type: 'flowbuilder', name: '   ', flowId: 1 }, false, { name: 'required' }],
+    [
+      'a 51-letter name',
+      { type: 'flowbuilder', name: 'n'.repeat(51), flowId: 1 },
+      false,
+      { name: 'tooLong' },
+    ],
+    [
+      'a flow integration without its flow',
+      { type: 'flowbuilder', name: 'Fluxo' },
+      false,
+      { flowId: 'required' },
+    ],
     ['n8n without its URL', { type: 'n8n', name: 'Fluxo' }, false, { urlN8N: 'required' }],
     [
       'a URL that is not http',

@@ -11,6 +11,7 @@ export interface IntegrationForm {
   language?: string | null | undefined
   urlN8N?: string | undefined
   typebotSlug?: string | undefined
+  flowId?: number | null | undefined
 }
 
 /** Types that post each message to a URL, signed with the integration's secret. */
@@ -41,8 +42,8 @@ const isJsonObject = (value: string) => {
 /**
  * The form rules of 002 §5 for a queue integration, one problem per field: the name 2 to 50
  * characters; Dialogflow its project, language and service-account JSON (kept when already
- * stored); n8n, webhook and Typebot an http(s) URL; Typebot its slug. Both the form and the
- * server ask this.
+ * stored); n8n, webhook and Typebot an http(s) URL; Typebot its slug; a flow integration its
+ * flow. Both the form and the server ask this.
  */
 export function integrationProblems(
   form: IntegrationForm,
@@ -66,5 +67,6 @@ export function integrationProblems(
     else if (!isHttpUrl(url)) problems.urlN8N = 'invalidUrl'
   }
   if (form.type === 'typebot' && !form.typebotSlug?.trim()) problems.typebotSlug = 'required'
+  if (form.type === 'flowbuilder' && !form.flowId) problems.flowId = 'required'
   return problems
 }

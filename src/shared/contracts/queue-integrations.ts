@@ -52,6 +52,8 @@ export const QueueIntegrationDto = Type.Object({
   typebotKeywordRestart: Type.String(),
   typebotRestartMessage: Type.String(),
   typebotUnknownMessage: Type.String(),
+  /** A flowbuilder integration: the flow it runs when a queue that uses it takes a contact. */
+  flowId: Type.Union([Id, Type.Null()]),
   /** n8n and webhook: the secret that signs each post (HMAC-SHA256); '' for other types. */
   signingSecret: Type.String(),
   health: IntegrationHealth,
@@ -92,6 +94,7 @@ const integrationFields = {
   typebotKeywordRestart: Type.Optional(text(100)),
   typebotRestartMessage: Type.Optional(text(4096)),
   typebotUnknownMessage: Type.Optional(text(4096)),
+  flowId: Type.Optional(Type.Union([Type.Null(), Id])),
 }
 
 /** POST /queueIntegration. */

@@ -25,11 +25,11 @@ export interface InUseDialogProps {
   onClose: () => void
 }
 
-const GROUPS = ['connections', 'queues', 'options', 'phraseCampaigns'] as const
+const GROUPS = ['connections', 'queues', 'options', 'phraseCampaigns', 'integrations'] as const
 
 /**
- * Why a record was not deleted: the connections, queues, chatbot options and phrase campaigns
- * that use it, and how many open conversations it is in, so the admin knows what to change first.
+ * Why a record was not deleted: the connections, queues, chatbot options, phrase campaigns and
+ * integrations that use it, and how many open conversations it is in, so the admin knows what to change first.
  */
 export const InUseDialog = ({ namespace, open, name, usedBy, onClose }: InUseDialogProps) => {
   const { t } = useTranslation(namespace)

@@ -42,7 +42,9 @@ export function readUsedBy(error: unknown, code: string): UsedBy | null {
     typeof body === 'object' && body !== null ? Reflect.get(body, 'usedBy') : null
   const field = (name: keyof UsedBy): unknown =>
     typeof usedBy === 'object' && usedBy !== null ? Reflect.get(usedBy, name) : undefined
-  const list = (name: 'connections' | 'queues' | 'options' | 'phraseCampaigns') => {
+  const list = (
+    name: 'connections' | 'queues' | 'options' | 'phraseCampaigns' | 'integrations',
+  ) => {
     const value = field(name)
     return isStringList(value) ? value : []
   }
@@ -52,6 +54,7 @@ export function readUsedBy(error: unknown, code: string): UsedBy | null {
     queues: list('queues'),
     options: list('options'),
     phraseCampaigns: list('phraseCampaigns'),
+    integrations: list('integrations'),
     activeTickets:
       typeof activeTickets === 'number' && Number.isFinite(activeTickets) ? activeTickets : 0,
   }

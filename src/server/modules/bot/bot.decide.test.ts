@@ -33,6 +33,7 @@ const queue = (id: number, name: string, extra: Partial<BotQueue> = {}): BotQueu
   integrationId: null,
   promptId: null,
   fileListId: null,
+  flowId: null,
   ...extra,
 })
 

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { phraseKey } from '@shared/contracts/flow-campaigns-rules'
 import type { FlowEdge, FlowGraph, FlowNode } from '@shared/contracts/flows'
 import type { JobEngineSettings } from '@server/jobs/engine'
-import { buildCompany, buildConnection, buildFlow, buildQueue, buildUser } from '@tests/factories'
+import {
+  buildCompany,
+  buildConnection,
+  buildFlow,
+  buildIntegration,
+  buildQueue,
+  buildUser,
+} from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { cloudTextWebhook, postMetaWebhook } from '@tests/helpers/cloud-webhooks'
 import { multipart, PNG_1x1 } from '@tests/helpers/messages'
@@ -181,6 +188,39 @@ describe('flows in the pipeline', () => {
       status: 'finished',
       variables: { lastChoice: 'Comprar', menu_menu: 'Comprar', message: 'comprar' },
     })
+  })
+
+  test('a queue whose integration is a flow runs it for the contact who enters it', async () => {
+    const company = await buildCompany(t.db)
+    const flow = await buildFlow(t.db, company, {
+      graph: {
+        nodes: [start, say('q', 'Oi, sou o fluxo da fila')],
+        connections: [arrow('start', 'q')],
+      },
+    })
+    const integration = await buildIntegration(t.db, company, {
+      type: 'flowbuilder',
+      name: 'Fluxo da fila',
+      flowId: flow.id,
+    })
+    const sales = await buildQueue(t.db, company, {
+      name: 'Vendas',
+      orderQueue: 1,
+      greetingMessage: 'Vendas:',
+      integrationId: integration.id,
+    })
+    const support = await buildQueue(t.db, company, { name: 'Suporte', orderQueue: 2 })
+    const connection = await cloudConnection(company, {
+      greetingMessage: 'Escolha:',
+      queueIds: [sales.id, support.id],
+    })
+    await contactWrites(connection, '5511990000008', 'oi')
+    await contactWrites(connection, '5511990000008', '1')
+    const ticket = await ticketOf(connection)
+    expect(ticket).toMatchObject({ queueId: sales.id, flowRunId: null, useIntegration: false })
+    const said = (await flowSaid(ticket.id)).map((row) => row.body)
+    expect(said.slice(-2)).toEqual(['Vendas:', 'Oi, sou o fluxo da fila'])
+    expect((await runsOf(ticket.id))[0]).toMatchObject({ origin: 'queue', status: 'finished' })
   })
 
   test('invalid answers ask again; after the third the ticket waits for humans', async () => {

@@ -14,8 +14,8 @@ import { tenantKey } from '../companies/companies.table'
 import { flows } from '../flows/flows.table'
 import { tickets } from '../tickets/tickets.table'
 
-/** How a run began: a phrase campaign, or one of the connection's default flows. */
-export const FLOW_RUN_ORIGINS = ['phrase', 'welcome', 'notPhrase'] as const
+/** How a run began: a phrase campaign, a connection's default flows, or a queue's flow. */
+export const FLOW_RUN_ORIGINS = ['phrase', 'welcome', 'notPhrase', 'queue'] as const
 export type FlowRunOrigin = (typeof FLOW_RUN_ORIGINS)[number]
 
 /**

@@ -48,6 +48,8 @@ export const NO_FLOWS: BotFlows = {
 export interface BotAutomation {
   /** The AI prompt of each queue: the prompt whose queue it is. */
   queuePrompts: ReadonlyMap<number, number>
+  /** The flow each queue whose integration is a flow runs. */
+  queueFlows: ReadonlyMap<number, number>
   /** The connection's integration is a flow, which runs apart from the bot. */
   connectionRunsFlow: boolean
 }
@@ -56,8 +58,9 @@ export interface BotAutomation {
 export function queuesWithTrees(
   queues: QueueRow[],
   options: TreeRow[],
-  queuePrompts: ReadonlyMap<number, number>,
+  automation: Pick<BotAutomation, 'queuePrompts' | 'queueFlows'>,
 ): BotQueue[] {
+  const { queuePrompts, queueFlows } = automation
   const childrenOf = (parent: (row: TreeRow) => boolean): BotOption[] =>
     options.filter(parent).map((row) => ({
       id: row.id,
@@ -79,8 +82,10 @@ export function queuesWithTrees(
     closeTicket: queue.closeTicket,
     schedules: queue.schedules,
     options: childrenOf((row) => row.queueId === queue.id && row.chatbotId === null),
-    integrationId: queue.integrationId,
+    // A flow integration is no bot to converse with: its flow runs instead.
+    integrationId: queueFlows.has(queue.id) ? null : queue.integrationId,
     promptId: queuePrompts.get(queue.id) ?? null,
+    flowId: queueFlows.get(queue.id) ?? null,
     fileListId: queue.fileListId,
   }))
 }

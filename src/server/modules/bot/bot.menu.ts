@@ -98,6 +98,10 @@ export function enterQueue(input: BotInput, queue: BotQueue): BotDecision {
     steps.push({ kind: 'close', farewell: true })
     return handledBy(...steps)
   }
+  if (!walksTree && queue.flowId !== null) {
+    steps.push({ kind: 'flowStart', flowId: queue.flowId, origin: 'queue' })
+    return handledBy(...steps)
+  }
   if (!walksTree && (queue.integrationId !== null || queue.promptId !== null)) {
     steps.push({ kind: 'update', changes: attachChanges(queue) }, { kind: 'relay', opening: true })
     return handledBy(...steps)

@@ -23,6 +23,7 @@ const emptyQueue = {
   integrationId: null,
   promptId: null,
   fileListId: null,
+  flowId: null,
   schedules: [],
   options: [],
 }

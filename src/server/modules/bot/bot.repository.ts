@@ -154,11 +154,21 @@ export function botRepository(db: Executor) {
     async queuesOf(
       companyId: number,
       connectionId: number,
-    ): Promise<{ queues: QueueRow[]; options: TreeRow[]; queuePrompts: Map<number, number> }> {
+    ): Promise<{
+      queues: QueueRow[]
+      options: TreeRow[]
+      queuePrompts: Map<number, number>
+      queueFlows: Map<number, number>
+    }> {
       const rows = await db
-        .select({ queue: queues })
+        .select({
+          queue: queues,
+          integrationType: queueIntegrations.type,
+          flowId: queueIntegrations.flowId,
+        })
         .from(connectionQueues)
         .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+        .leftJoin(queueIntegrations, eq(queueIntegrations.id, queues.integrationId))
         .where(
           and(
             eq(connectionQueues.companyId, companyId),
@@ -167,6 +177,14 @@ export function botRepository(db: Executor) {
         )
         .orderBy(sql`${queues.orderQueue} NULLS LAST`, asc(queues.name))
       const found = rows.map((row) => row.queue)
+      // A queue whose integration is a flow runs that flow instead of conversing with a bot.
+      const queueFlows = new Map(
+        rows.flatMap((row) =>
+          row.integrationType === 'flowbuilder' && row.flowId !== null
+            ? [[row.queue.id, row.flowId] as const]
+            : [],
+        ),
+      )
       const options = await chatbotsRepository(db).treesOfQueues(
         companyId,
         found.map((queue) => queue.id),
@@ -188,7 +206,7 @@ export function botRepository(db: Executor) {
           .orderBy(desc(prompts.id)))
           // The oldest prompt of a queue answers it: later rows are overwritten by earlier ones.
           if (row.queueId !== null) queuePrompts.set(row.queueId, row.id)
-      return { queues: found, options, queuePrompts }
+      return { queues: found, options, queuePrompts, queueFlows }
     },
 
     /** Whether the integration is a flow, which the bot does not converse through. */

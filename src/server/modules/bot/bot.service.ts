@@ -98,9 +98,13 @@ export function createBotService(
     const connection = await ticketsRepository(deps.db).findConnection(companyId, connectionId)
     const company = await repo.company(companyId)
     if (!connection || !company) return null
-    const { queues, options, queuePrompts } = await repo.queuesOf(companyId, connection.id)
+    const { queues, options, queuePrompts, queueFlows } = await repo.queuesOf(
+      companyId,
+      connection.id,
+    )
     const automation = {
       queuePrompts,
+      queueFlows,
       connectionRunsFlow:
         connection.integrationId !== null &&
         (await repo.isFlow(companyId, connection.integrationId)),
@@ -115,7 +119,7 @@ export function createBotService(
       queues,
       options,
       automation,
-      trees: queuesWithTrees(queues, options, queuePrompts),
+      trees: queuesWithTrees(queues, options, automation),
       flows: {
         phrases: await flowRunsRepository(deps.db).phrasesOf(companyId, connection.id),
         welcomeFlowId: defaults ? connection.flowIdWelcome : null,

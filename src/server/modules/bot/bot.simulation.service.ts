@@ -55,12 +55,13 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
       const connection = chosen
         ? await ticketsRepository(deps.db).findConnection(companyId, chosen.id)
         : null
-      const { queues, options, queuePrompts } = connection
+      const { queues, options, queuePrompts, queueFlows } = connection
         ? await repo.queuesOf(companyId, connection.id)
         : {
             queues: [queue],
             options: await chatbotsRepository(deps.db).treesOfQueues(companyId, [queue.id]),
             queuePrompts: new Map<number, number>(),
+            queueFlows: new Map<number, number>(),
           }
       const company = await repo.company(companyId)
       const values = await settings.companyValues(companyId)
@@ -107,7 +108,7 @@ export function createBotSimulator(deps: CoreDeps, collaborators: { settings: Se
           ticket,
           contact,
           connection: botConnection,
-          queues: queuesWithTrees(queues, options, queuePrompts),
+          queues: queuesWithTrees(queues, options, { queuePrompts, queueFlows }),
           settings: values,
           companyHours: company?.schedules ?? [],
           windowOpen: true,

@@ -130,6 +130,8 @@ export interface BotQueue {
   promptId: number | null
   /** Files sent to a contact entering the queue. */
   fileListId: number | null
+  /** The flow the queue's flow integration runs for a contact entering it. */
+  flowId: number | null
 }
 
 export interface BotOption {
@@ -213,7 +215,7 @@ export type BotStep =
   /** The file list's message, then its files. */
   | { kind: 'sendFiles'; fileListId: number }
   /** Start the flow on the ticket with this message (a phrase, or a default flow). */
-  | { kind: 'flowStart'; flowId: number; origin: 'phrase' | 'welcome' | 'notPhrase' }
+  | { kind: 'flowStart'; flowId: number; origin: 'phrase' | 'welcome' | 'notPhrase' | 'queue' }
   /** The message goes to the ticket's running flow (a menu's answer moves it on). */
   | { kind: 'flowInput' }
   /** Nothing is sent: why, for the ticket log and the simulate panel. */

@@ -5,12 +5,14 @@ import { companyRow } from '@server/db/company-scope'
 import { escapeLike } from '@server/db/like'
 import { connections } from '../connections/connections.table'
 import { flowCampaigns } from '../flow-campaigns/flow-campaigns.table'
+import { queueIntegrations } from '../integrations/integrations.table'
 import { flowMedia, flowVersions, flows, type FlowRow } from './flows.table'
 
 /** What holds a flow: it is not deleted while anything does. */
 export interface FlowUsage {
   connections: string[]
   phraseCampaigns: string[]
+  integrations: string[]
 }
 
 /** A flow with the graph of its current version (null before the first save). */
@@ -135,7 +137,7 @@ export function flowsRepository(db: Executor) {
       return row
     },
 
-    /** Connections whose default flows and phrase campaigns that start it, by name. */
+    /** Connections whose default flows, phrase campaigns and flow integrations start it. */
     async usage(companyId: number, id: number): Promise<FlowUsage> {
       const usingConnections = await db
         .select({ name: connections.name })
@@ -152,9 +154,15 @@ export function flowsRepository(db: Executor) {
         .from(flowCampaigns)
         .where(and(eq(flowCampaigns.companyId, companyId), eq(flowCampaigns.flowId, id)))
         .orderBy(asc(flowCampaigns.name))
+      const running = await db
+        .select({ name: queueIntegrations.name })
+        .from(queueIntegrations)
+        .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.flowId, id)))
+        .orderBy(asc(queueIntegrations.name))
       return {
         connections: usingConnections.map((row) => row.name),
         phraseCampaigns: campaigns.map((row) => row.name),
+        integrations: running.map((row) => row.name),
       }
     },
 

@@ -193,12 +193,16 @@ export function createFlowsService(deps: CoreDeps, { signedUrl, queueIds }: Coll
       return detail({ ...saved, graph })
     },
 
-    /** DELETE /flowbuilder/{id}: refused while a connection or a phrase campaign starts it. */
+    /** DELETE /flowbuilder/{id}: refused while a connection, campaign or integration starts it. */
     async remove(ctx: RequestContext, id: number): Promise<void> {
       await found(ctx.companyId, id)
       const inUse = async () => {
         const usage = await repo.usage(ctx.companyId, id)
-        if (usage.connections.length + usage.phraseCampaigns.length === 0) return null
+        if (
+          usage.connections.length + usage.phraseCampaigns.length + usage.integrations.length ===
+          0
+        )
+          return null
         return new AppError('ERR_FLOW_IN_USE', {
           usedBy: { queues: [], options: [], activeTickets: 0, ...usage },
         })

@@ -8,7 +8,13 @@ import type {
   FlowNode,
   FlowPage,
 } from '@shared/contracts/flows'
-import { buildCompany, buildConnection, buildQueue, buildUser } from '@tests/factories'
+import {
+  buildCompany,
+  buildConnection,
+  buildIntegration,
+  buildQueue,
+  buildUser,
+} from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { multipart, PNG_1x1 } from '@tests/helpers/messages'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
@@ -296,14 +302,32 @@ describe('flows', () => {
       409,
       {
         error: 'ERR_FLOW_IN_USE',
-        usedBy: { ...usedBy, connections: ['Loja'], phraseCampaigns: [] },
+        usedBy: { ...usedBy, connections: ['Loja'], phraseCampaigns: [], integrations: [] },
       },
     ])
     expect(failure(await inject('DELETE', `/flowbuilder/${phrase.id}`, asAdmin))).toEqual([
       409,
       {
         error: 'ERR_FLOW_IN_USE',
-        usedBy: { ...usedBy, connections: [], phraseCampaigns: ['Black Friday'] },
+        usedBy: { ...usedBy, connections: [], phraseCampaigns: ['Black Friday'], integrations: [] },
+      },
+    ])
+    const running = await createFlow(asAdmin, 'Da fila')
+    await buildIntegration(t.db, company, {
+      type: 'flowbuilder',
+      name: 'Fila com fluxo',
+      flowId: running.id,
+    })
+    expect(failure(await inject('DELETE', `/flowbuilder/${running.id}`, asAdmin))).toEqual([
+      409,
+      {
+        error: 'ERR_FLOW_IN_USE',
+        usedBy: {
+          ...usedBy,
+          connections: [],
+          phraseCampaigns: [],
+          integrations: ['Fila com fluxo'],
+        },
       },
     ])
     await save(asAdmin, loose.id, simple)

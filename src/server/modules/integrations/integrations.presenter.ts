@@ -29,6 +29,7 @@ export function presentIntegration(
     typebotKeywordRestart: row.typebotKeywordRestart,
     typebotRestartMessage: row.typebotRestartMessage,
     typebotUnknownMessage: row.typebotUnknownMessage,
+    flowId: row.flowId,
     signingSecret,
     health: {
       lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,

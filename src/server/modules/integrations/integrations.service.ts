@@ -18,6 +18,7 @@ import { isForeignKeyViolation } from '@server/lib/foreign-key-violation'
 import { createSecretBox } from '@server/lib/secret-box'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { AttachedBot } from '../bot/bot.conversations.service'
+import type { FlowsService } from '../flows/flows.service'
 import type { MediaService } from '../media/media.service'
 import { failureText } from '../bot/bot.conversations.types'
 import { dialogflowBot, dialogflowEndpoints } from './runtimes/dialogflow'
@@ -42,7 +43,14 @@ type IntegrationBody = CreateQueueIntegrationBody
  */
 export function createIntegrationsService(
   deps: CoreDeps,
-  { media }: { media: Pick<MediaService, 'readFile'> },
+  {
+    media,
+    flows,
+  }: {
+    media: Pick<MediaService, 'readFile'>
+    /** A flow integration's flow must be the company's. */
+    flows: Pick<FlowsService, 'assertUsable'>
+  },
 ) {
   const repo = integrationsRepository(deps.db)
   const box = createSecretBox(`${deps.config.encryptionKey}:integrations`)
@@ -85,6 +93,7 @@ export function createIntegrationsService(
       typebotKeywordRestart: body.typebotKeywordRestart?.trim() ?? '',
       typebotRestartMessage: body.typebotRestartMessage ?? '',
       typebotUnknownMessage: body.typebotUnknownMessage ?? '',
+      flowId: body.type === 'flowbuilder' ? (body.flowId ?? null) : null,
       // n8n and webhooks verify what they receive with a secret of their own, kept on updates.
       signingSecretSealed: posts(body.type)
         ? (current?.signingSecretSealed ?? box.seal(randomBytes(24).toString('base64url')))
@@ -218,6 +227,8 @@ export function createIntegrationsService(
       body: CreateQueueIntegrationBody,
     ): Promise<QueueIntegrationDto> {
       const values = valuesOf(body, null)
+      if (typeof values.flowId === 'number')
+        await flows.assertUsable(ctx.companyId, values.flowId, 'flowId')
       await refuseTakenName(ctx.companyId, values.name)
       const row = await repo.insert(ctx.companyId, values).catch(duplicatedName)
       const queueIntegration = await present(row)
@@ -232,6 +243,8 @@ export function createIntegrationsService(
     ): Promise<QueueIntegrationDto> {
       const current = await found(ctx.companyId, id)
       const values = valuesOf(body, current)
+      if (typeof values.flowId === 'number')
+        await flows.assertUsable(ctx.companyId, values.flowId, 'flowId')
       await refuseTakenName(ctx.companyId, values.name, id)
       const row = await repo.update(ctx.companyId, id, values).catch(duplicatedName)
       if (!row) throw new AppError('ERR_NO_INTEGRATION_FOUND')
@@ -328,7 +341,7 @@ export function createIntegrationsService(
 
     /**
      * Checks that `id` is one of the company's integrations, for a connection's, queue's or
-     * option's `field`; a queue or an option cannot take a flow, whose integration names none.
+     * option's `field`; an option cannot take a flow integration (its flow would start mid-tree).
      */
     async assertUsable(
       companyId: number,
@@ -337,7 +350,7 @@ export function createIntegrationsService(
       where: 'connection' | 'queue' | 'option',
     ): Promise<void> {
       const type = (await repo.typesOf(companyId, [id])).get(id)
-      if (type === undefined || (where !== 'connection' && type === 'flowbuilder'))
+      if (type === undefined || (where === 'option' && type === 'flowbuilder'))
         throw validationError(field)
     },
   }

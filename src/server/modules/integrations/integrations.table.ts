@@ -2,6 +2,7 @@ import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-
 import { sql } from 'drizzle-orm'
 import { timestamps } from '@server/db/columns'
 import { tenantKey } from '../companies/companies.table'
+import { flows } from '../flows/flows.table'
 
 /**
  * 002 §3.12 Queue integration: an external bot (Dialogflow, n8n, a webhook, Typebot, a flow)
@@ -26,6 +27,8 @@ export const queueIntegrations = pgTable(
     typebotKeywordRestart: text('typebotKeywordRestart').notNull().default(''),
     typebotRestartMessage: text('typebotRestartMessage').notNull().default(''),
     typebotUnknownMessage: text('typebotUnknownMessage').notNull().default(''),
+    /** A flowbuilder integration: the flow a queue that uses it runs for its contacts. */
+    flowId: integer('flowId').references(() => flows.id, { onDelete: 'restrict' }),
     /** A secret of its own signs what is posted to an n8n or webhook URL (HMAC-SHA256). */
     signingSecretSealed: text('signingSecretSealed'),
     /** Health: the last call that worked, and the last that failed with what it said. */

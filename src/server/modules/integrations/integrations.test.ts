@@ -8,6 +8,7 @@ import {
   buildChatbot,
   buildCompany,
   buildConnection,
+  buildFlow,
   buildIntegration,
   buildPlan,
   buildQueue,
@@ -192,6 +193,36 @@ describe('queue integrations', () => {
     // Another company may use the same name.
     const other = await team()
     expect((await inject('POST', '/queueIntegration', other.asAdmin, typebot)).statusCode).toBe(200)
+  })
+
+  test("a flow integration names one of the company's flows", async () => {
+    const { company, asAdmin } = await team()
+    const mine = await buildFlow(t.db, company)
+    const theirs = await buildFlow(t.db, await buildCompany(t.db))
+    const flowIntegration = { type: 'flowbuilder', name: 'Fluxo de vendas' }
+    for (const [payload, field] of [
+      [flowIntegration, 'flowId'],
+      [{ ...flowIntegration, flowId: theirs.id }, 'flowId'],
+    ] as const) {
+      const response = await inject('POST', '/queueIntegration', asAdmin, payload)
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { error: 'ERR_VALIDATION', field },
+      ])
+    }
+    const created = await inject('POST', '/queueIntegration', asAdmin, {
+      ...flowIntegration,
+      flowId: mine.id,
+    })
+    expect(created.json()).toMatchObject({ type: 'flowbuilder', flowId: mine.id })
+    // Another type keeps no flow.
+    const changed = await inject('PUT', `/queueIntegration/${created.json().id}`, asAdmin, {
+      type: 'webhook',
+      name: 'Fluxo de vendas',
+      urlN8N: 'https://hooks.loja.com/x',
+      flowId: mine.id,
+    })
+    expect(changed.json()).toMatchObject({ type: 'webhook', flowId: null })
   })
 
   test('an integration in use is not deleted: the refusal names who uses it', async () => {

@@ -429,7 +429,7 @@ describe('queues', () => {
     expect(row).toMatchObject({ companyId: company.id, name: 'Mudou' })
   })
 
-  test("a queue and its options take integrations and file lists of its company, not another's nor a flow", async () => {
+  test("a queue and its options take integrations and file lists of its company, not another's; an option no flow", async () => {
     const { company, headers } = await adminOf()
     const queue = await buildQueue(t.db, company)
     const mine = await buildIntegration(t.db, company)
@@ -452,9 +452,11 @@ describe('queues', () => {
       fileListId: myList.id,
       chatbots: [{ optIntegrationId: mine.id }, { optFileId: myList.id }],
     })
+    // A queue runs a flow integration's flow for each contact it takes in.
+    const flowing = await call('PUT', `/queue/${queue.id}`, headers, { integrationId: flow.id })
+    expect(flowing.json()).toMatchObject({ integrationId: flow.id })
     for (const [payload, field] of [
       [{ integrationId: theirs.id }, 'integrationId'],
-      [{ integrationId: flow.id }, 'integrationId'],
       [{ fileListId: theirList.id }, 'fileListId'],
       [
         { chatbots: [{ name: 'Robô', queueType: 'integration', optIntegrationId: theirs.id }] },

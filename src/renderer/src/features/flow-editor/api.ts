@@ -8,6 +8,8 @@ import {
   type FlowMediaUpload,
   type FlowProblem,
   type SaveFlowGraphBody,
+  type SimulateFlowBody,
+  type SimulateFlowResponse,
 } from '@shared/contracts/flows'
 import { errorCodeOf, http } from '@renderer/lib/http'
 
@@ -21,6 +23,17 @@ export const getFlowDetail = async (id: number, signal?: AbortSignal): Promise<F
  */
 export const saveFlowGraph = async (body: SaveFlowGraphBody): Promise<FlowDetailDto> =>
   (await http.post<FlowDetailResponse>('/flowbuilder/flow', body)).data.flow
+
+/**
+ * POST /flowbuilder/simulate ("Testar fluxo"): one event of a simulated contact run through the
+ * graph as the editor has it, from the state the previous answer gave. Nothing is stored nor
+ * sent. A graph with problems answers 400 ERR_FLOW_INVALID with its `problems`, as a save does.
+ */
+export const simulateFlow = async (
+  body: SimulateFlowBody,
+  signal?: AbortSignal,
+): Promise<SimulateFlowResponse> =>
+  (await http.post<SimulateFlowResponse>('/flowbuilder/simulate', body, { signal })).data
 
 /** The upload route of each media block (002 §7): POST /flowbuilder/img, /audio, /video. */
 export type FlowMediaRoute = 'img' | 'audio' | 'video'

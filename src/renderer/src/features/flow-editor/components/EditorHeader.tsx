@@ -14,11 +14,12 @@ import {
   ArrowDownloadRegular,
   ArrowLeftRegular,
   ArrowUploadRegular,
+  BeakerRegular,
   MoreHorizontalRegular,
   SaveRegular,
   WarningRegular,
 } from '@fluentui/react-icons'
-import { memo, type MouseEvent } from 'react'
+import { memo, type MouseEvent, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHref, useNavigate } from 'react-router'
 import { routeLink } from '@shared/navigation'
@@ -35,16 +36,37 @@ export interface EditorHeaderProps {
   onSave: () => void
   onImport: () => void
   onExport: () => void
+  /** The test panel ("Testar fluxo") is open. */
+  testing: boolean
+  /** The test panel's id, for the button that opens it. */
+  testPanelId: string
+  /** Opens the test panel, or closes it. */
+  onTest: () => void
+  /** Where the focus goes back when the test panel closes: its button, or the menu holding it. */
+  testTriggerRef: Ref<HTMLButtonElement>
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 
 /**
  * The editor's title row: back to the flows, the flow's name, the reminder to save
- * ('Não se esqueça de salvar seu fluxo') while something is unsaved, import, export and save.
+ * ('Não se esqueça de salvar seu fluxo') while something is unsaved, test ('Testar fluxo'),
+ * import, export and save.
  */
 export const EditorHeader = memo(
-  ({ name, dirty, saving, compact, onSave, onImport, onExport }: EditorHeaderProps) => {
+  ({
+    name,
+    dirty,
+    saving,
+    compact,
+    onSave,
+    onImport,
+    onExport,
+    testing,
+    testPanelId,
+    onTest,
+    testTriggerRef,
+  }: EditorHeaderProps) => {
     const { t } = useTranslation('flowEditor')
     const styles = useEditorHeaderStyles()
     const navigate = useNavigate()
@@ -78,6 +100,7 @@ export const EditorHeader = memo(
             <Menu>
               <MenuTrigger disableButtonEnhancement>
                 <Button
+                  ref={testTriggerRef}
                   appearance="subtle"
                   icon={<MoreHorizontalRegular />}
                   aria-label={t('header.more')}
@@ -85,6 +108,9 @@ export const EditorHeader = memo(
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
+                  <MenuItem icon={<BeakerRegular />} onClick={onTest}>
+                    {t('header.test')}
+                  </MenuItem>
                   <MenuItem icon={<ArrowUploadRegular />} onClick={onImport}>
                     {t('header.import')}
                   </MenuItem>
@@ -96,6 +122,15 @@ export const EditorHeader = memo(
             </Menu>
           ) : (
             <>
+              <Button
+                ref={testTriggerRef}
+                icon={<BeakerRegular />}
+                aria-expanded={testing}
+                aria-controls={testing ? testPanelId : undefined}
+                onClick={onTest}
+              >
+                {t('header.test')}
+              </Button>
               <Button icon={<ArrowUploadRegular />} onClick={onImport}>
                 {t('header.import')}
               </Button>

@@ -5,7 +5,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
  * canvas, its controls and its minimap follow the light and dark themes (and white-label colours).
  */
 export const useFlowCanvasStyles = makeStyles({
-  root: { flexGrow: 1, minHeight: 0, position: 'relative' },
+  root: { flexGrow: 1, minHeight: 0, minWidth: 0, position: 'relative' },
   // Over the canvas like React Flow's own panels (z-index 5), in the same corner.
   toolbar: {
     position: 'absolute',

@@ -1,3 +1,4 @@
+import { useId } from '@fluentui/react-components'
 import { useReactFlow } from '@xyflow/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,8 +13,10 @@ import { DEFAULT_BLOCK_SIZE, freeSpot } from '../graph/graph-ops'
 import { exportFileName, exportFileText, parseFlowImport } from '../graph/import-export'
 import { useFlowGraph } from '../hooks/useFlowGraph'
 import { useFlowSave } from '../hooks/useFlowSave'
+import { useFlowTest } from '../hooks/useFlowTest'
 import { useGraphProblems } from '../hooks/useGraphProblems'
 import { useLeaveGuard } from '../hooks/useLeaveGuard'
+import { useRunFocus } from '../hooks/useRunFocus'
 import { useSaveShortcut } from '../hooks/useSaveShortcut'
 import { MediaUrls, MediaUrlsContext } from '../media/media-urls'
 import { AddBlockToolbar } from './AddBlockToolbar'
@@ -24,10 +27,14 @@ import { FlowCanvas, fitViewOptions } from './FlowCanvas'
 import { useFlowEditorStyles } from './FlowEditor.styles'
 import { BlockActionsContext, type BlockActions } from './nodes/block-actions'
 import { ProblemMarksContext } from './nodes/problem-marks'
+import { RunMarkerContext } from './nodes/run-marker'
 import { ProblemsPanel } from './ProblemsPanel'
+import { TestFlowPanel } from './test-run/TestFlowPanel'
 
 /** Below this width the toolbar folds into a menu and the minimap goes (the canvas keeps the room). */
 export const COMPACT_QUERY = '(max-width: 640px)'
+/** Below this width the test panel covers the editor instead of taking room beside the canvas. */
+export const TEST_OVERLAY_QUERY = '(max-width: 899px)'
 
 // While the dialog is closed it is given nothing that changes, so a drag does not re-render it.
 const NO_BLOCKS: BlockNode[] = []
@@ -39,13 +46,14 @@ type ImportState = { graph: FlowGraph; fileName: string } | null
 
 /**
  * The flow editor of one loaded flow (002 §2.15): header, add-block toolbar, canvas, problems,
- * and the dialogs (block editors, connect an output, import, leave without saving). Must sit
- * inside a ReactFlowProvider.
+ * the test panel ('Testar fluxo') and the dialogs (block editors, connect an output, import,
+ * leave without saving). Must sit inside a ReactFlowProvider.
  */
 export const FlowEditor = ({ flow }: { flow: FlowDetailDto }) => {
   const { t } = useTranslation('flowEditor')
   const styles = useFlowEditorStyles()
   const compact = useMediaQuery(COMPACT_QUERY)
+  const testOverlay = useMediaQuery(TEST_OVERLAY_QUERY)
   const reactFlow = useReactFlow<BlockNode, ArrowEdge>()
   const graph = useFlowGraph(flow.flow)
   const problems = useGraphProblems(graph)
@@ -59,6 +67,26 @@ export const FlowEditor = ({ flow }: { flow: FlowDetailDto }) => {
   const [fitRequest, setFitRequest] = useState(0)
   const canvasRef = useRef<HTMLDivElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+
+  // The test panel: its conversation outlives it; the canvas shows where the run is while open.
+  const [testOpen, setTestOpen] = useState(false)
+  const testPanelId = useId('test-flow-panel')
+  const testTrigger = useRef<HTMLButtonElement>(null)
+  const returnFocus = useRef(false)
+  const test = useFlowTest({ current: graph.current, showServer: problems.showServer })
+  const runMarker = useRunFocus(testOpen ? test.conversation.run : null, canvasRef)
+  const toggleTest = useCallback(() => setTestOpen((open) => !open), [])
+  const closeTest = useCallback(() => {
+    returnFocus.current = true
+    setTestOpen(false)
+  }, [])
+  // Back to the button that opened it (or the menu holding it), once the editor is not inert.
+  useEffect(() => {
+    if (testOpen || !returnFocus.current) return
+    returnFocus.current = false
+    testTrigger.current?.focus()
+  }, [testOpen])
+  const covered = testOpen && testOverlay
 
   const dialogOpen = editor.open || connectFrom !== null || importing !== null || leave.asking
   const handleSave = useCallback(() => void save(), [save])
@@ -207,84 +235,105 @@ export const FlowEditor = ({ flow }: { flow: FlowDetailDto }) => {
   return (
     <MediaUrlsContext.Provider value={media}>
       <ProblemMarksContext.Provider value={problems.marks}>
-        <BlockActionsContext.Provider value={actions}>
-          <section className={styles.root}>
-            <EditorHeader
-              name={flow.name}
-              dirty={graph.dirty}
-              saving={saving}
-              compact={compact}
-              onSave={handleSave}
-              onImport={handleImportClick}
-              onExport={handleExport}
-            />
-            {problems.problems && problems.problems.length > 0 && (
-              <ProblemsPanel
-                problems={problems.problems}
-                nodes={graph.nodes}
-                edges={graph.edges}
-                onGoTo={handleGoTo}
+        <RunMarkerContext.Provider value={runMarker}>
+          <BlockActionsContext.Provider value={actions}>
+            <section className={styles.root}>
+              {/* Not laid out: they keep their places in the column; inert under the test's overlay. */}
+              <div className={styles.passThrough} inert={covered}>
+                <EditorHeader
+                  name={flow.name}
+                  dirty={graph.dirty}
+                  saving={saving}
+                  compact={compact}
+                  onSave={handleSave}
+                  onImport={handleImportClick}
+                  onExport={handleExport}
+                  testing={testOpen}
+                  testPanelId={testPanelId}
+                  onTest={toggleTest}
+                  testTriggerRef={testTrigger}
+                />
+                {problems.problems && problems.problems.length > 0 && (
+                  <ProblemsPanel
+                    problems={problems.problems}
+                    nodes={graph.nodes}
+                    edges={graph.edges}
+                    onGoTo={handleGoTo}
+                  />
+                )}
+              </div>
+              <div className={styles.workspace}>
+                <div className={styles.passThrough} inert={covered}>
+                  <FlowCanvas
+                    ref={canvasRef}
+                    nodes={graph.nodes}
+                    edges={graph.edges}
+                    onNodesChange={graph.onNodesChange}
+                    onEdgesChange={graph.onEdgesChange}
+                    onConnect={graph.onConnect}
+                    onOpenBlock={openEditor}
+                    keyboardDeletes={!dialogOpen && !covered}
+                    compact={compact}
+                    toolbar={toolbar}
+                  />
+                </div>
+                {testOpen && (
+                  <TestFlowPanel
+                    id={testPanelId}
+                    overlay={testOverlay}
+                    test={test}
+                    onClose={closeTest}
+                  />
+                )}
+              </div>
+              <input
+                ref={fileInput}
+                className={styles.fileInput}
+                type="file"
+                accept=".json,application/json"
+                tabIndex={-1}
+                aria-hidden
+                onChange={(event) => void handleImportFile(event)}
               />
-            )}
-            <FlowCanvas
-              ref={canvasRef}
-              nodes={graph.nodes}
-              edges={graph.edges}
-              onNodesChange={graph.onNodesChange}
-              onEdgesChange={graph.onEdgesChange}
+            </section>
+            <BlockEditorDialog
+              open={editor.open}
+              editing={editor.editing}
+              onSave={handleEditorSave}
+              onCancel={handleEditorCancel}
+            />
+            <ConnectOutputDialog
+              source={connectSource}
+              nodes={connectSource ? graph.nodes : NO_BLOCKS}
+              edges={connectSource ? graph.edges : NO_ARROWS}
               onConnect={graph.onConnect}
-              onOpenBlock={openEditor}
-              keyboardDeletes={!dialogOpen}
-              compact={compact}
-              toolbar={toolbar}
+              onClose={handleConnectClose}
             />
-            <input
-              ref={fileInput}
-              className={styles.fileInput}
-              type="file"
-              accept=".json,application/json"
-              tabIndex={-1}
-              aria-hidden
-              onChange={(event) => void handleImportFile(event)}
-            />
-          </section>
-          <BlockEditorDialog
-            open={editor.open}
-            editing={editor.editing}
-            onSave={handleEditorSave}
-            onCancel={handleEditorCancel}
-          />
-          <ConnectOutputDialog
-            source={connectSource}
-            nodes={connectSource ? graph.nodes : NO_BLOCKS}
-            edges={connectSource ? graph.edges : NO_ARROWS}
-            onConnect={graph.onConnect}
-            onClose={handleConnectClose}
-          />
-          <ConfirmDialog
-            open={importing !== null}
-            title={t('import.title')}
-            confirmLabel={t('import.confirm')}
-            cancelLabel={t('editor.cancel')}
-            onConfirm={handleImportConfirm}
-            onCancel={() => setImporting(null)}
-          >
-            <span className={styles.confirmText}>
-              <span>{t('import.replaces', { file: importing?.fileName ?? '' })}</span>
-              <span>{t('import.media')}</span>
-            </span>
-          </ConfirmDialog>
-          <ConfirmDialog
-            open={leave.asking}
-            title={t('leave.title')}
-            confirmLabel={t('leave.confirm')}
-            cancelLabel={t('leave.stay')}
-            onConfirm={leave.leave}
-            onCancel={leave.stay}
-          >
-            {t('leave.message')}
-          </ConfirmDialog>
-        </BlockActionsContext.Provider>
+            <ConfirmDialog
+              open={importing !== null}
+              title={t('import.title')}
+              confirmLabel={t('import.confirm')}
+              cancelLabel={t('editor.cancel')}
+              onConfirm={handleImportConfirm}
+              onCancel={() => setImporting(null)}
+            >
+              <span className={styles.confirmText}>
+                <span>{t('import.replaces', { file: importing?.fileName ?? '' })}</span>
+                <span>{t('import.media')}</span>
+              </span>
+            </ConfirmDialog>
+            <ConfirmDialog
+              open={leave.asking}
+              title={t('leave.title')}
+              confirmLabel={t('leave.confirm')}
+              cancelLabel={t('leave.stay')}
+              onConfirm={leave.leave}
+              onCancel={leave.stay}
+            >
+              {t('leave.message')}
+            </ConfirmDialog>
+          </BlockActionsContext.Provider>
+        </RunMarkerContext.Provider>
       </ProblemMarksContext.Provider>
     </MediaUrlsContext.Provider>
   )

@@ -42,6 +42,7 @@ import { integrationQueries } from '../queries'
 import { useIntegrationDialogStyles } from './IntegrationDialog.styles'
 import { IntegrationHealthPanel } from './IntegrationHealthPanel'
 import { IntegrationTestPanel, type IntegrationTestTarget } from './IntegrationTestPanel'
+import { FlowPicker } from './FlowPicker'
 import { SigningSecretField } from './SigningSecretField'
 
 export interface IntegrationDialogProps {
@@ -211,6 +212,7 @@ const IntegrationForm = ({ integration, onClose }: IntegrationFormProps) => {
               required
             />
           )}
+          {type === 'flowbuilder' && <FlowPicker control={control} />}
           {type === 'typebot' && (
             <>
               <TextField

@@ -26,6 +26,7 @@ const stored = (overrides: Partial<QueueIntegrationDto> = {}): QueueIntegrationD
   typebotKeywordRestart: '',
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
+  flowId: null,
   signingSecret: '',
   health: { lastSuccessAt: null, lastErrorAt: null, lastError: null, errorsLast24h: 0 },
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -52,7 +53,7 @@ const problems = async (values: IntegrationFormValues, credentialsStored = false
 
 describe('integrationSchema (002 §5 "Queue integration")', () => {
   test('name: required, 2 to 50 characters, whatever the type', async () => {
-    const flow = (name: string) => form({ type: 'flowbuilder', name })
+    const flow = (name: string) => form({ type: 'flowbuilder', name, flowId: 4 })
     expect(await problems(flow('  '))).toEqual({ name: 'validation.required' })
     expect(await problems(flow('x'))).toEqual({ name: 'validation.tooShort' })
     expect(await problems(flow('x'.repeat(51)))).toEqual({ name: 'validation.tooLong' })
@@ -123,7 +124,7 @@ describe('integrationSchema (002 §5 "Queue integration")', () => {
   })
 
   test('a type asks nothing of the fields of the other types', async () => {
-    expect(await problems(form({ type: 'flowbuilder', language: null }))).toEqual({})
+    expect(await problems(form({ type: 'flowbuilder', flowId: 4, language: null }))).toEqual({})
     expect(await problems(form({ type: 'webhook', urlN8N: 'http://localhost:5678/hook' }))).toEqual(
       {},
     )
@@ -189,7 +190,13 @@ describe('integration form values and body', () => {
       typebotKeywordRestart: '',
       typebotRestartMessage: '',
       typebotUnknownMessage: '',
+      flowId: null,
     })
+  })
+
+  test('a flow integration sends its flow; other types never do', () => {
+    expect(toIntegrationBody(form({ type: 'flowbuilder', flowId: 4 })).flowId).toBe(4)
+    expect(toIntegrationBody(form({ type: 'webhook', flowId: 4 })).flowId).toBeNull()
   })
 
   test('Typebot sends its settings', () => {

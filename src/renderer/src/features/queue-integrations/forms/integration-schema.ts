@@ -67,6 +67,8 @@ export interface IntegrationFormValues {
   typebotKeywordRestart: string
   typebotRestartMessage: string
   typebotUnknownMessage: string
+  /** A flow integration's flow. */
+  flowId: number | null
 }
 
 export interface IntegrationSchemaContext {
@@ -124,6 +126,7 @@ export const integrationSchema = (
     typebotKeywordRestart: text(LIMITS.keyword),
     typebotRestartMessage: text(LIMITS.message),
     typebotUnknownMessage: text(LIMITS.message),
+    flowId: followsRules(yup.number().nullable().defined(), 'flowId', context),
   })
 
 /** A new integration: Typebot, the reference's first choice, with its defaults (002 §3.12). */
@@ -141,6 +144,7 @@ export const emptyIntegrationFormValues: IntegrationFormValues = {
   typebotKeywordRestart: '',
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
+  flowId: null,
 }
 
 /** The form of a stored integration, or of a new one (null). The credentials never come back. */
@@ -162,6 +166,7 @@ export const integrationToFormValues = (
         typebotKeywordRestart: integration.typebotKeywordRestart,
         typebotRestartMessage: integration.typebotRestartMessage,
         typebotUnknownMessage: integration.typebotUnknownMessage,
+        flowId: integration.flowId,
       }
     : emptyIntegrationFormValues
 
@@ -197,6 +202,7 @@ export const toIntegrationBody = (values: IntegrationFormValues): CreateQueueInt
     typebotKeywordRestart: typebotText(values.typebotKeywordRestart.trim()),
     typebotRestartMessage: typebotText(values.typebotRestartMessage),
     typebotUnknownMessage: typebotText(values.typebotUnknownMessage),
+    flowId: type === 'flowbuilder' ? values.flowId : null,
   }
 }
 

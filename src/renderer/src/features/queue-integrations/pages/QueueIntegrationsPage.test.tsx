@@ -247,8 +247,12 @@ describe('QueueIntegrationsPage (002 §2.18)', () => {
     await user.click(await screen.findByRole('button', { name: 'Adicionar integração' }, SLOW))
     const dialog = await findDialog('Adicionar integração')
     await user.click(within(dialog).getByRole('combobox', { name: /^Tipo/, ...HIDDEN }))
-    await user.click(await findOption('Fluxo de conversa'))
-    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/, ...HIDDEN }), 'Fluxos')
+    await user.click(await findOption('Webhook'))
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/, ...HIDDEN }), 'Pedidos')
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^URL do webhook/, ...HIDDEN }),
+      'https://hooks.loja.com/pedidos',
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
     expect(
       await within(dialog).findByText('Já existe uma integração com este nome.', {}, SLOW),

@@ -29,6 +29,16 @@ export const useBlockFrameStyles = makeStyles({
     outlineStyle: 'solid',
     outlineColor: tokens.colorStatusDangerBorder2,
   },
+  // Where a test run is: a green ring a little outside the block, so that it shows beside the
+  // selection's and the problems' outlines (they paint over its inner gap), in both themes.
+  running: {
+    boxShadow: [
+      `0 0 0 ${tokens.strokeWidthThick} ${tokens.colorNeutralBackground2}`,
+      `0 0 0 calc(${tokens.strokeWidthThick} + ${tokens.strokeWidthThickest}) ${tokens.colorPaletteGreenBorder2}`,
+      tokens.shadow16,
+    ].join(', '),
+  },
+  runBadge: { flexShrink: 0 },
   header: {
     display: 'flex',
     alignItems: 'center',

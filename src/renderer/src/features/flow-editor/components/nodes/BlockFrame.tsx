@@ -1,5 +1,5 @@
-import { mergeClasses, Text } from '@fluentui/react-components'
-import { ErrorCircleFilled } from '@fluentui/react-icons'
+import { Badge, mergeClasses, Text } from '@fluentui/react-components'
+import { ErrorCircleFilled, PlayCircleRegular } from '@fluentui/react-icons'
 import { Handle, Position, useUpdateNodeInternals } from '@xyflow/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { BlockIcon } from './BlockIcon'
 import { BlockMenu } from './BlockMenu'
 import { useBlockFrameStyles } from './BlockFrame.styles'
 import { useBlockProblems } from './problem-marks'
+import { useRunHere } from './run-marker'
 
 export interface BlockFrameProps {
   id: string
@@ -22,12 +23,14 @@ export interface BlockFrameProps {
 /**
  * What every block shares: its kind and menu on top, its summary, its input on the left (not
  * the start's), its outputs on the right exactly as `outputHandles` names them (several are
- * labelled, one per row), and the problems a save found, in words, with a red outline.
+ * labelled, one per row), the problems a save found, in words, with a red outline, and while
+ * a test run is in it ("Testar fluxo"), a badge and an outer ring of its own.
  */
 export const BlockFrame = ({ id, block, selected, children }: BlockFrameProps) => {
   const { t } = useTranslation('flowEditor')
   const styles = useBlockFrameStyles()
   const problems = useBlockProblems(id)
+  const runHere = useRunHere(id)
   const { type } = block
   // Cheap, and a block renders again only when it changed: no memo needed.
   const outputs = outputLabels(block, t)
@@ -49,6 +52,7 @@ export const BlockFrame = ({ id, block, selected, children }: BlockFrameProps) =
         styles.root,
         selected && styles.selected,
         messages.length > 0 && styles.invalid,
+        runHere && styles.running,
       )}
     >
       {type !== 'start' && (
@@ -67,6 +71,17 @@ export const BlockFrame = ({ id, block, selected, children }: BlockFrameProps) =
           {kind}
         </Text>
         {messages.length > 0 && <ErrorCircleFilled className={styles.problemIcon} aria-hidden />}
+        {runHere && (
+          <Badge
+            appearance="filled"
+            color="success"
+            size="small"
+            icon={<PlayCircleRegular />}
+            className={styles.runBadge}
+          >
+            {t('testRun.here')}
+          </Badge>
+        )}
         <BlockMenu id={id} type={type} name={kind} />
       </div>
       <div className={styles.body}>{children}</div>

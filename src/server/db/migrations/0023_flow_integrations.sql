@@ -1,0 +1,2 @@
+ALTER TABLE "queue_integrations" ADD COLUMN "flowId" integer;--> statement-breakpoint
+ALTER TABLE "queue_integrations" ADD CONSTRAINT "queue_integrations_flowId_flows_id_fk" FOREIGN KEY ("flowId") REFERENCES "public"."flows"("id") ON DELETE restrict ON UPDATE no action;
