@@ -10,7 +10,7 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type {
   FlowDetailDto,
   FlowGraph,
@@ -25,26 +25,8 @@ import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
 import { createQueryClient } from '@renderer/lib/query-client'
 import { endSession, startSession } from '@renderer/lib/session'
 import { findDialog, HIDDEN, SLOW } from '@tests/renderer/dialogs'
+import { drawReactFlowInHappyDom } from '@tests/renderer/react-flow'
 import { buildSessionUser } from '@tests/renderer/session'
-
-// React Flow measures its blocks; happy-dom lays nothing out. As React Flow's testing guide
-// does: a ResizeObserver that reports at once, a DOMMatrixReadOnly that reads the zoom, and
-// fixed element sizes.
-class ResizeObserverStub {
-  constructor(private readonly callback: ResizeObserverCallback) {}
-  observe(target: Element) {
-    this.callback([{ target } as ResizeObserverEntry], this)
-  }
-  unobserve() {}
-  disconnect() {}
-}
-class DOMMatrixReadOnlyStub {
-  m22: number
-  constructor(transform?: string) {
-    const scale = /scale\(([\d.]+)\)/.exec(transform ?? '')?.[1]
-    this.m22 = scale === undefined ? 1 : Number(scale)
-  }
-}
 
 const FLOW_ID = 7
 const START = 'startAAAAAAAAAAAAAAAAAAAAAAAAAA'
@@ -195,37 +177,10 @@ const pickFromBlockMenu = async (
   await user.click(await screen.findByRole('menuitem', { name: item }, SLOW))
 }
 
-const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
-const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth')
-const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')
 const defaultAdapter = http.defaults.adapter
-const globals = globalThis as Record<string, unknown>
-const realResizeObserver = globals.ResizeObserver
-const realDOMMatrixReadOnly = globals.DOMMatrixReadOnly
-beforeAll(() => {
-  // happy-dom rejects Fluent's cancelled animations; without `animate` they are skipped.
-  Reflect.deleteProperty(Element.prototype, 'animate')
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
-    configurable: true,
-    get: () => 260,
-  })
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get: () => 120,
-  })
-})
+drawReactFlowInHappyDom()
 afterAll(() => {
-  if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
-  if (offsetWidth) Object.defineProperty(HTMLElement.prototype, 'offsetWidth', offsetWidth)
-  if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight)
-  globals.ResizeObserver = realResizeObserver
-  globals.DOMMatrixReadOnly = realDOMMatrixReadOnly
   http.defaults.adapter = defaultAdapter
-})
-// Set before each test: a test's window may have had its globals put back meanwhile.
-beforeEach(() => {
-  globals.ResizeObserver = ResizeObserverStub
-  globals.DOMMatrixReadOnly = DOMMatrixReadOnlyStub
 })
 afterEach(async () => {
   cleanup()
