@@ -1,19 +1,16 @@
 import { Button } from '@fluentui/react-components'
 import { AddRegular, DocumentMultipleRegular } from '@fluentui/react-icons'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UsedBy } from '@shared/contracts/common'
-import type { FileListSummaryDto } from '@shared/contracts/file-lists'
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import type { FileListPage, FileListSummaryDto } from '@shared/contracts/file-lists'
 import { isAdmin } from '@shared/permissions'
-import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { InUseDialog } from '@renderer/components/InUseDialog'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { SearchListPage } from '@renderer/components/SearchListPage'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
-import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useSearchedList } from '@renderer/hooks/useSearchedList'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { notifySuccess } from '@renderer/lib/notify'
 import { readFileListUsage } from '../api'
@@ -39,31 +36,25 @@ type InUseState = { open: boolean; name: string; usedBy: UsedBy }
 
 const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
 
+const rowsOf = (page: FileListPage) => page.files
+
 const FileListsScreen = () => {
   const { t } = useTranslation('files')
-  const [search, setSearch] = useState('')
-  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const [dialog, setDialog] = useState<DialogState>({ open: false })
   const [inUse, setInUse] = useState<InUseState>({ open: false, name: '', usedBy: NOBODY })
   const deleteMutation = useDeleteFileListMutation()
 
-  // While a new search loads, the previous rows stay instead of a skeleton flash.
-  const list = useInfiniteQuery({
-    ...fileListQueries.list(searchParam),
-    placeholderData: keepPreviousData,
-  })
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  const {
+    search,
+    setSearch,
+    searchParam,
+    list,
+    rows: lists,
+    count,
+    loadMore: handleLoadMore,
+  } = useSearchedList(fileListQueries.list, rowsOf)
+  const { hasNextPage, isFetchingNextPage } = list
   useFileListsRealtime()
-
-  const lists = useMemo(
-    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.files)),
-    [list.data],
-  )
-  const count = list.data?.pages[0]?.count
-
-  const handleLoadMore = useCallback(() => {
-    if (!isFetching) void fetchNextPage()
-  }, [fetchNextPage, isFetching])
 
   const confirmDelete = useConfirmDelete<FileListSummaryDto>(
     (fileList) =>

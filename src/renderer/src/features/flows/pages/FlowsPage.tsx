@@ -1,21 +1,18 @@
 import { Button } from '@fluentui/react-components'
 import { AddRegular, FlowchartRegular } from '@fluentui/react-icons'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { UsedBy } from '@shared/contracts/common'
-import type { FlowDto } from '@shared/contracts/flows'
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import type { FlowDto, FlowPage } from '@shared/contracts/flows'
 import { isAdmin } from '@shared/permissions'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { InUseDialog } from '@renderer/components/InUseDialog'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { SearchListPage } from '@renderer/components/SearchListPage'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
-import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useSearchedList } from '@renderer/hooks/useSearchedList'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { notifySuccess } from '@renderer/lib/notify'
 import { readFlowUsage } from '../api'
 import { FlowNameDialog } from '../components/FlowNameDialog'
@@ -42,33 +39,27 @@ type InUseState = { open: boolean; name: string; usedBy: UsedBy }
 
 const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
 
+const rowsOf = (page: FlowPage) => page.flows
+
 const FlowsScreen = () => {
   const { t } = useTranslation('flows')
   const navigate = useNavigate()
-  const [search, setSearch] = useState('')
-  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const [nameDialog, setNameDialog] = useState<NameDialogState>({ open: false, flow: null })
   const [inUse, setInUse] = useState<InUseState>({ open: false, name: '', usedBy: NOBODY })
   const deleteMutation = useDeleteFlowMutation()
   const duplicateMutation = useDuplicateFlowMutation()
 
-  // While a new search loads, the previous rows stay instead of a skeleton flash.
-  const list = useInfiniteQuery({
-    ...flowQueries.list(searchParam),
-    placeholderData: keepPreviousData,
-  })
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  const {
+    search,
+    setSearch,
+    searchParam,
+    list,
+    rows: flows,
+    count,
+    loadMore: handleLoadMore,
+  } = useSearchedList(flowQueries.list, rowsOf)
+  const { hasNextPage, isFetchingNextPage } = list
   useFlowsRealtime()
-
-  const flows = useMemo(
-    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.flows)),
-    [list.data],
-  )
-  const count = list.data?.pages[0]?.count
-
-  const handleLoadMore = useCallback(() => {
-    if (!isFetching) void fetchNextPage()
-  }, [fetchNextPage, isFetching])
 
   const confirmDelete = useConfirmDelete<FlowDto>(
     (flow) =>

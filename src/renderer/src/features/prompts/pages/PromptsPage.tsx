@@ -1,18 +1,15 @@
 import { Button } from '@fluentui/react-components'
 import { AddRegular, BotRegular } from '@fluentui/react-icons'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DeletePromptResponse, PromptDto } from '@shared/contracts/prompts'
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import type { DeletePromptResponse, PromptDto, PromptList } from '@shared/contracts/prompts'
 import { isAdmin } from '@shared/permissions'
-import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { SearchListPage } from '@renderer/components/SearchListPage'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
-import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useSearchedList } from '@renderer/hooks/useSearchedList'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { notifyInfo, notifySuccess } from '@renderer/lib/notify'
 import { PromptDialog } from '../components/PromptDialog'
@@ -56,30 +53,24 @@ const inUseMessage = (
   return parts.join(' ')
 }
 
+const rowsOf = (page: PromptList) => page.prompts
+
 const PromptsScreen = () => {
   const { t, i18n } = useTranslation('prompts')
-  const [search, setSearch] = useState('')
-  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const [dialog, setDialog] = useState<DialogState>({ open: false })
   const deleteMutation = useDeletePromptMutation()
 
-  // While a new search loads, the previous rows stay instead of a skeleton flash.
-  const list = useInfiniteQuery({
-    ...promptQueries.list(searchParam),
-    placeholderData: keepPreviousData,
-  })
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  const {
+    search,
+    setSearch,
+    searchParam,
+    list,
+    rows: prompts,
+    count,
+    loadMore: handleLoadMore,
+  } = useSearchedList(promptQueries.list, rowsOf)
+  const { hasNextPage, isFetchingNextPage } = list
   usePromptsRealtime()
-
-  const prompts = useMemo(
-    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.prompts)),
-    [list.data],
-  )
-  const count = list.data?.pages[0]?.count
-
-  const handleLoadMore = useCallback(() => {
-    if (!isFetching) void fetchNextPage()
-  }, [fetchNextPage, isFetching])
 
   // A prompt in use is not deleted, and the answer is still a 200: information, not an error.
   const confirmDelete = useConfirmDelete<PromptDto>((prompt) =>

@@ -1,19 +1,19 @@
 import { Button } from '@fluentui/react-components'
 import { AddRegular, AppsRegular } from '@fluentui/react-icons'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UsedBy } from '@shared/contracts/common'
-import type { QueueIntegrationDto } from '@shared/contracts/queue-integrations'
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import type {
+  QueueIntegrationDto,
+  QueueIntegrationList,
+} from '@shared/contracts/queue-integrations'
 import { isAdmin } from '@shared/permissions'
-import { uniquePagedRows } from '@renderer/lib/paged-cache'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { InUseDialog } from '@renderer/components/InUseDialog'
 import { NoAccess } from '@renderer/components/NoAccess'
 import { SearchListPage } from '@renderer/components/SearchListPage'
 import { useConfirmDelete } from '@renderer/hooks/useConfirmDelete'
-import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
+import { useSearchedList } from '@renderer/hooks/useSearchedList'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { notifySuccess } from '@renderer/lib/notify'
 import { readIntegrationUsage } from '../api'
@@ -39,31 +39,25 @@ type InUseState = { open: boolean; name: string; usedBy: UsedBy }
 
 const NOBODY: UsedBy = { connections: [], queues: [], options: [], activeTickets: 0 }
 
+const rowsOf = (page: QueueIntegrationList) => page.queueIntegrations
+
 const IntegrationsScreen = () => {
   const { t } = useTranslation('queueIntegrations')
-  const [search, setSearch] = useState('')
-  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const [dialog, setDialog] = useState<DialogState>({ open: false })
   const [inUse, setInUse] = useState<InUseState>({ open: false, name: '', usedBy: NOBODY })
   const deleteMutation = useDeleteIntegrationMutation()
 
-  // While a new search loads, the previous rows stay instead of a skeleton flash.
-  const list = useInfiniteQuery({
-    ...integrationQueries.list(searchParam),
-    placeholderData: keepPreviousData,
-  })
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } = list
+  const {
+    search,
+    setSearch,
+    searchParam,
+    list,
+    rows: integrations,
+    count,
+    loadMore: handleLoadMore,
+  } = useSearchedList(integrationQueries.list, rowsOf)
+  const { hasNextPage, isFetchingNextPage } = list
   useIntegrationsRealtime()
-
-  const integrations = useMemo(
-    () => uniquePagedRows((list.data?.pages ?? []).map((page) => page.queueIntegrations)),
-    [list.data],
-  )
-  const count = list.data?.pages[0]?.count
-
-  const handleLoadMore = useCallback(() => {
-    if (!isFetching) void fetchNextPage()
-  }, [fetchNextPage, isFetching])
 
   const confirmDelete = useConfirmDelete<QueueIntegrationDto>(
     (integration) =>
