@@ -9,7 +9,7 @@ import { integrationQueries } from '../queries'
 
 /**
  * The company's integrations as choices of a form, each named with its type; `without` leaves
- * a type out (a queue cannot run a flow: its integration names none, reference §6). Read only
+ * a type out (a chatbot option never runs a flow integration). Read only
  * when `enabled` (the plan has integrations) and for admins, who alone may list them.
  */
 export const useIntegrationOptions = (

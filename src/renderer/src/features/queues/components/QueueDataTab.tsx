@@ -31,8 +31,10 @@ export const QueueDataTab = ({
   showAllErrors,
 }: QueueDataTabProps) => {
   const { t } = useTranslation('queues')
-  // A queue, and an option of its tree, never hands the conversation to a flow.
-  const integrations = useIntegrationOptions(useIntegrations, 'flowbuilder')
+  // A queue may run a flow integration's flow for the contacts it takes in; an option of its
+  // tree never hands the conversation to a flow (it would start in the middle of the tree).
+  const integrations = useIntegrationOptions(useIntegrations)
+  const optionIntegrations = useIntegrationOptions(useIntegrations, 'flowbuilder')
   // The queue screen is for admins, who may list the file lists.
   const fileLists = useFileListOptions(true)
   const styles = useQueueDialogStyles()
@@ -152,7 +154,7 @@ export const QueueDataTab = ({
               queues={queues}
               users={users}
               useIntegrations={useIntegrations}
-              integrations={toItems(integrations)}
+              integrations={toItems(optionIntegrations)}
               fileLists={toItems(fileLists.options)}
               fileListsLoading={fileLists.isLoading}
               showAllErrors={showAllErrors}
