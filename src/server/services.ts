@@ -21,6 +21,7 @@ import { createContactsService } from './modules/contacts/contacts.service'
 import { createHelpsService } from './modules/helps/helps.service'
 import { createIntegrationsService } from './modules/integrations/integrations.service'
 import { createPromptsService } from './modules/prompts/prompts.service'
+import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service'
 import { createFileListsService } from './modules/file-lists/file-lists.service'
 import { createFlowCampaignsService } from './modules/flow-campaigns/flow-campaigns.service'
 import { createFlowMediaService } from './modules/flows/flows.media'
@@ -233,6 +234,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
       flows,
       connectionExists: (companyId, id) => connections.exists(companyId, id),
     }),
+    quickMessages: createQuickMessagesService(deps, { media }),
     queues,
     chatbots,
     connections,

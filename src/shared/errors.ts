@@ -40,6 +40,7 @@ export const errorStatus = {
   ERR_NO_FILE_FOUND: 404,
   ERR_NO_FLOW_FOUND: 404,
   ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
+  ERR_NO_QUICKMESSAGE_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,

@@ -7,6 +7,7 @@ import { flows } from './matrix/flows'
 import { foundation } from './matrix/foundation'
 import { messageImport } from './matrix/message-import'
 import { messages } from './matrix/messages'
+import { outbound } from './matrix/outbound'
 import { platform } from './matrix/platform'
 import { queues } from './matrix/queues'
 import { tickets } from './matrix/tickets'
@@ -39,6 +40,7 @@ const parts = [
   messageImport,
   automation,
   flows,
+  outbound,
 ]
 const matrix: Record<string, Entry> = Object.assign({}, ...parts.map((part) => part.entries))
 const malformed: Malformed = Object.assign({}, ...parts.map((part) => part.malformed))

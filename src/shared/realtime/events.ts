@@ -3,6 +3,7 @@ import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type { MessageDto } from '../contracts/messages'
 import type { QueueIntegrationDto } from '../contracts/queue-integrations'
 import type { PromptDto } from '../contracts/prompts'
+import type { QuickMessageDto } from '../contracts/quick-messages'
 import type { FlowDto } from '../contracts/flows'
 import type { FlowCampaignDto } from '../contracts/flow-campaigns'
 import type { FileListDto } from '../contracts/file-lists'
@@ -77,6 +78,9 @@ export interface CompanyEventPayloads {
   flowcampaign:
     | { action: 'create' | 'update'; campaign: FlowCampaignDto }
     | { action: 'delete'; campaignId: number }
+  /** Quick messages changed, told to those who see them (the spec's `quickemessage` spelling). */
+  quickemessage:
+    { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: number }
   /** An operator changed a connection (PUT /whatsapp-admin); `admin-whatsapp`, super room only. */
   adminWhatsapp: { action: 'update'; whatsapp: AdminConnectionDto }
 }

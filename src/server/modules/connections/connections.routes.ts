@@ -13,8 +13,8 @@ import {
   ListConnectionsQuery,
   UpdateConnectionBody,
 } from '@shared/contracts/connections'
-import { AppError } from '@server/lib/app-error'
 import type { Services } from '@server/services'
+import { singleFileUpload } from '../media/media.upload'
 
 export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,
@@ -100,17 +100,9 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     },
     (request) =>
       // The file is read only once the caller may change the connection.
-      connections.uploadGreetingMedia(request.ctx, request.params.id, async () => {
-        if (!request.isMultipart()) throw new AppError('ERR_INVALID_FILE')
-        const file = await request.file({
-          limits: { fileSize: GREETING_MEDIA_MAX_BYTES, files: 1, fields: 10 },
-        })
-        if (file?.fieldname !== 'file') {
-          file?.file.resume()
-          throw new AppError('ERR_INVALID_FILE')
-        }
-        return { file: file.file, filename: file.filename }
-      }),
+      connections.uploadGreetingMedia(request.ctx, request.params.id, () =>
+        singleFileUpload(request, { maxBytes: GREETING_MEDIA_MAX_BYTES }),
+      ),
   )
 
   app.delete(

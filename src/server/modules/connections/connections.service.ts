@@ -1,5 +1,4 @@
 import type { RequestContext } from '@server/context'
-import type { Readable } from 'node:stream'
 import {
   GREETING_MEDIA_MAX_BYTES,
   type Channel,
@@ -17,15 +16,10 @@ import { authorize, connectionPolicy, type SessionAction } from './connections.p
 import { presentWithQueues } from './connections.presenter'
 import { releaseGreetingFile } from './connections.greeting-file'
 import { connectionsRepository } from './connections.repository'
+import type { UploadedFile } from '../media/media.upload'
 import type { PageChannel } from './connections.rules'
 import { createConnectionWrites, type ConnectionCollaborators } from './connections.writes'
 import type { ConnectionRow } from './connections.table'
-
-/** A file of the multipart form, read only once the caller may change the connection. */
-export interface UploadedFile {
-  file: Readable
-  filename: string
-}
 
 /**
  * A company's connections, for its users: reads for everyone (QR codes and tokens only for
