@@ -22,6 +22,9 @@ import { createHelpsService } from './modules/helps/helps.service'
 import { createIntegrationsService } from './modules/integrations/integrations.service'
 import { createPromptsService } from './modules/prompts/prompts.service'
 import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service'
+import { createContactListChecker } from './modules/contact-lists/contact-lists.check'
+import { createContactListItemsService } from './modules/contact-lists/contact-list-items.service'
+import { createContactListsService } from './modules/contact-lists/contact-lists.service'
 import { createFileListsService } from './modules/file-lists/file-lists.service'
 import { createFlowCampaignsService } from './modules/flow-campaigns/flow-campaigns.service'
 import { createFlowMediaService } from './modules/flows/flows.media'
@@ -217,6 +220,13 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     tickets,
     announce: (companyId, connectionId) => sessions.announce(companyId, connectionId),
   })
+  const contactListChecker = createContactListChecker(deps, { connections, channels })
+  const contactLists = createContactListsService(deps, { checker: contactListChecker })
+  const contactListItems = createContactListItemsService(deps, {
+    lists: contactLists,
+    checker: contactListChecker,
+  })
+
   return {
     version: deps.config.version,
     channels,
@@ -235,6 +245,9 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
       connectionExists: (companyId, id) => connections.exists(companyId, id),
     }),
     quickMessages: createQuickMessagesService(deps, { media }),
+    contactLists,
+    contactListItems,
+    contactListChecker,
     queues,
     chatbots,
     connections,

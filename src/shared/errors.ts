@@ -41,6 +41,8 @@ export const errorStatus = {
   ERR_NO_FLOW_FOUND: 404,
   ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
   ERR_NO_QUICKMESSAGE_FOUND: 404,
+  ERR_NO_CONTACTLIST_FOUND: 404,
+  ERR_NO_CONTACTLISTITEM_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
@@ -71,6 +73,7 @@ export const errorStatus = {
   ERR_FLOW_INVALID: 400,
   /** Another active phrase campaign of the connection has the same phrase. */
   ERR_DUPLICATED_PHRASE: 409,
+  ERR_DUPLICATED_CONTACT_LIST: 409,
   ERR_COMPANY_INVALID_NAME: 400,
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,

@@ -34,6 +34,11 @@ export interface JobPayloads {
   'inbound.contact-profile': { companyId: number; connectionId: number; contactId: number }
   /** Runs a WhatsApp history import whose phone is done or quiet (message-import.service.ts). */
   'message-import.run': { companyId: number; connectionId: number }
+  /**
+   * Checks a contact list's unchecked numbers with WhatsApp (contact-lists.check.ts). Keyed by
+   * `contactListCheckKey`: one check per list at a time.
+   */
+  'contact-lists.check': { companyId: number; contactListId: number }
   /** Gives every unfinished contact import a job again (contacts.import.ts). */
   'contacts.import-resume': Record<string, never>
   /** Finds the tickets a bot timer is due on and queues their `bot.ticket-timer` jobs. */
@@ -101,6 +106,15 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     retryBackoff: true,
     expireInSeconds: 120,
     concurrency: 2,
+  },
+  // A session that drops midway is given time to come back: five more tries over ~15 minutes.
+  'contact-lists.check': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: 1,
   },
   'inbound.media-retry': {
     policy: 'stately',

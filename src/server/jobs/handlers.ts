@@ -10,6 +10,7 @@ import type { JobEngine, JobHandler } from './engine'
 export function registerJobHandlers(jobs: JobEngine, services: Services): void {
   const handlers: { [N in JobName]: JobHandler<N> } = {
     'contacts.import': (data, run) => services.contactImports.run(data, run),
+    'contact-lists.check': (data, run) => services.contactListChecker.run(data, run),
     'contacts.import-resume': () => services.contactImports.resumeStalled(),
     'inbound.media-retry': (data) => services.inbound.retryMedia(data),
     'inbound.contact-profile': (data) => services.inbound.refreshProfile(data),

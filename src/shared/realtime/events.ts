@@ -1,5 +1,10 @@
 import type { AdminConnectionDto, ConnectionDto } from '../contracts/connections'
 import type { ContactDto, ImportJobDto } from '../contracts/contacts'
+import type {
+  ContactListCheckProgress,
+  ContactListDto,
+  ContactListItemDto,
+} from '../contracts/contact-lists'
 import type { MessageDto } from '../contracts/messages'
 import type { QueueIntegrationDto } from '../contracts/queue-integrations'
 import type { PromptDto } from '../contracts/prompts'
@@ -78,6 +83,18 @@ export interface CompanyEventPayloads {
   flowcampaign:
     | { action: 'create' | 'update'; campaign: FlowCampaignDto }
     | { action: 'delete'; campaignId: number }
+  /** Contact lists changed (campaigns area: admins only). */
+  ContactList:
+    { action: 'create' | 'update'; record: ContactListDto } | { action: 'delete'; id: number }
+  /**
+   * A list's contacts changed: one item, many at once (`reload`, after an upload or a check),
+   * or the progress of the check of its numbers with WhatsApp.
+   */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItemDto }
+    | { action: 'delete'; id: number; contactListId: number }
+    | { action: 'reload'; contactListId: number }
+    | { action: 'progress'; progress: ContactListCheckProgress }
   /** Quick messages changed, told to those who see them (the spec's `quickemessage` spelling). */
   quickemessage:
     { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: number }

@@ -1,9 +1,11 @@
 import { MISSING, type MatrixPart } from './types'
 
 const quickMessage = { shortcode: 'matriz', message: 'Olá' }
+const item = { name: 'Matriz', number: '5511987654321', email: '' }
 
 /**
- * Outbound (issue 19): quick messages for every user. Visibility and ownership rules and another
+ * Outbound (issue 19): quick messages for every user; contact lists for admins of plans with
+ * campaigns. Visibility and ownership rules and another
  * company's ids are covered by the module's own tests; here the id routes answer their 404.
  */
 export const outbound: MatrixPart = {
@@ -48,6 +50,76 @@ export const outbound: MatrixPart = {
       allowedStatus: 404,
       own: () => ({ url: `/quick-messages/${MISSING}/media-upload` }),
     },
+    'GET /contact-lists': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/contact-lists?searchParam=a&pageNumber=1' }),
+    },
+    'GET /contact-lists/list': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: (f) => ({ url: `/contact-lists/list?companyId=${f.companyId}` }),
+    },
+    'GET /contact-lists/example-sheet': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/contact-lists/example-sheet' }),
+    },
+    'GET /contact-lists/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-lists/${MISSING}` }),
+    },
+    'POST /contact-lists': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/contact-lists', payload: { name: 'Matriz' } }),
+    },
+    'PUT /contact-lists/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-lists/${MISSING}`, payload: { name: 'Matriz' } }),
+    },
+    'DELETE /contact-lists/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-lists/${MISSING}` }),
+    },
+    'POST /contact-lists/:id/upload': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-lists/${MISSING}/upload` }),
+    },
+    'GET /contact-list-items': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-list-items?contactListId=${MISSING}` }),
+    },
+    'GET /contact-list-items/list': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-list-items/list?contactListId=${MISSING}` }),
+    },
+    'GET /contact-list-items/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-list-items/${MISSING}` }),
+    },
+    'POST /contact-list-items': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: '/contact-list-items', payload: { ...item, contactListId: MISSING } }),
+    },
+    'PUT /contact-list-items/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-list-items/${MISSING}`, payload: item }),
+    },
+    'DELETE /contact-list-items/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/contact-list-items/${MISSING}` }),
+    },
   },
   malformed: {
     'GET /quick-messages': { url: '/quick-messages?pageNumber=0' },
@@ -61,5 +133,19 @@ export const outbound: MatrixPart = {
     'DELETE /quick-messages/:id': { url: '/quick-messages/0' },
     'POST /quick-messages/:id/media-upload': { url: '/quick-messages/0/media-upload' },
     'DELETE /quick-messages/:id/media-upload': { url: '/quick-messages/0/media-upload' },
+    'GET /contact-lists': { url: '/contact-lists?pageNumber=0' },
+    'GET /contact-lists/list': { url: '/contact-lists/list?companyId=um' },
+    'GET /contact-lists/example-sheet': 'no input',
+    'GET /contact-lists/:id': { url: '/contact-lists/abc' },
+    'POST /contact-lists': { url: '/contact-lists', payload: {} },
+    'PUT /contact-lists/:id': { url: '/contact-lists/1', payload: { nome: 'Matriz' } },
+    'DELETE /contact-lists/:id': { url: '/contact-lists/0' },
+    'POST /contact-lists/:id/upload': { url: '/contact-lists/0/upload' },
+    'GET /contact-list-items': { url: '/contact-list-items' },
+    'GET /contact-list-items/list': { url: '/contact-list-items/list?contactListId=0' },
+    'GET /contact-list-items/:id': { url: '/contact-list-items/abc' },
+    'POST /contact-list-items': { url: '/contact-list-items', payload: item },
+    'PUT /contact-list-items/:id': { url: '/contact-list-items/1', payload: { name: 'Matriz' } },
+    'DELETE /contact-list-items/:id': { url: '/contact-list-items/0' },
   },
 }

@@ -15,6 +15,7 @@ import {
   type ImportSkipReason,
   type UploadPreviewDto,
 } from '@shared/contracts/contacts'
+import { isEmailAddress } from '@shared/contacts/email'
 import { normalizePhoneNumber } from '@shared/contacts/phone'
 import { TAG_NAME, type TagDto } from '@shared/contracts/tags'
 import { isErrorCode } from '@shared/errors'
@@ -55,7 +56,6 @@ const STORE_ROWS = 1_000
  * lost with its instance resumes soon.
  */
 const SLICE_MS = 10_000
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** A row that passed the checks that need no database. */
 interface PreparedRow {
@@ -110,7 +110,7 @@ function prepareRow(input: ImportContactRow, row: number, seen: Set<string>): Pr
   const number = normalizePhoneNumber(input.number)
   if (!number) return { ok: false, result: skipped(row, 'invalidNumber', input) }
   const email = input.email?.trim() || null
-  if (email && (email.length > 254 || !EMAIL.test(email)))
+  if (email && !isEmailAddress(email))
     return { ok: false, result: skipped(row, 'invalidEmail', input) }
   const tagNames = [
     ...new Set(
