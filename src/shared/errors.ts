@@ -43,6 +43,7 @@ export const errorStatus = {
   ERR_NO_QUICKMESSAGE_FOUND: 404,
   ERR_NO_CONTACTLIST_FOUND: 404,
   ERR_NO_CONTACTLISTITEM_FOUND: 404,
+  ERR_NO_CAMPAIGN_FOUND: 404,
   // validation and conflicts
   ERR_VALIDATION: 400,
   ERR_INVALID_FILE: 400,
@@ -74,6 +75,12 @@ export const errorStatus = {
   /** Another active phrase campaign of the connection has the same phrase. */
   ERR_DUPLICATED_PHRASE: 409,
   ERR_DUPLICATED_CONTACT_LIST: 409,
+  /** The campaign is about to start, running or over: it can no longer be changed. */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** A running campaign is not deleted: cancel it first. */
+  ERR_CAMPAIGN_IN_PROGRESS: 409,
+  /** Cancel needs a running campaign, restart a cancelled one. */
+  ERR_CAMPAIGN_STATUS: 409,
   ERR_COMPANY_INVALID_NAME: 400,
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,

@@ -1,3 +1,4 @@
+import type { CampaignDto, CampaignSettingRow } from '../contracts/campaigns'
 import type { AdminConnectionDto, ConnectionDto } from '../contracts/connections'
 import type { ContactDto, ImportJobDto } from '../contracts/contacts'
 import type {
@@ -83,6 +84,10 @@ export interface CompanyEventPayloads {
   flowcampaign:
     | { action: 'create' | 'update'; campaign: FlowCampaignDto }
     | { action: 'delete'; campaignId: number }
+  /** A campaign changed: saved, deleted, or its progress (admins only). */
+  campaign: { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: number }
+  /** The campaign settings were saved: every row as stored. */
+  campaignSettings: { action: 'create'; record: CampaignSettingRow[] }
   /** Contact lists changed (campaigns area: admins only). */
   ContactList:
     { action: 'create' | 'update'; record: ContactListDto } | { action: 'delete'; id: number }
