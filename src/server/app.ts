@@ -25,6 +25,7 @@ import { fileListsRoutes } from './modules/file-lists/file-lists.routes'
 import { flowCampaignsRoutes } from './modules/flow-campaigns/flow-campaigns.routes'
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes'
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes'
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes'
 import { flowsRoutes } from './modules/flows/flows.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messageImportRoutes } from './modules/message-import/message-import.routes'
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(flowCampaignsRoutes, { services })
   await app.register(quickMessagesRoutes, { services })
   await app.register(contactListsRoutes, { services })
+  await app.register(campaignsRoutes, { services })
   await app.register(queuesRoutes, { services })
   await app.register(botRoutes, { services })
   await app.register(chatbotsRoutes, { services })

@@ -23,6 +23,9 @@ import { createIntegrationsService } from './modules/integrations/integrations.s
 import { createPromptsService } from './modules/prompts/prompts.service'
 import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service'
 import { createContactListChecker } from './modules/contact-lists/contact-lists.check'
+import { createCampaignEngine } from './modules/campaigns/campaigns.engine'
+import { createCampaignSettingsService } from './modules/campaigns/campaign-settings.service'
+import { createCampaignsService } from './modules/campaigns/campaigns.service'
 import { createContactListItemsService } from './modules/contact-lists/contact-list-items.service'
 import { createContactListsService } from './modules/contact-lists/contact-lists.service'
 import { createFileListsService } from './modules/file-lists/file-lists.service'
@@ -177,6 +180,12 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     media,
     messageEvents: messages,
     bot,
+    // The campaign engine is built after; the closure runs only once it is.
+    replies: {
+      heard: async (tx, connection, numbers, at) => {
+        await campaignEngine.confirmReplies(tx, connection.companyId, connection.id, numbers, at)
+      },
+    },
   })
   const webhooks = createWebhooksService(deps, { connections, channels, inbound })
   const tickets = createTicketsService(deps, {
@@ -220,6 +229,31 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     tickets,
     announce: (companyId, connectionId) => sessions.announce(companyId, connectionId),
   })
+  const campaignSettings = createCampaignSettingsService(deps)
+  const campaignEngine = createCampaignEngine(deps, {
+    campaignSettings,
+    companies,
+    settings,
+    ticketCore,
+    connections,
+    contacts,
+    messages,
+    changed: (companyId, campaignId) => campaigns.changed(companyId, campaignId),
+  })
+  const campaigns = createCampaignsService(deps, {
+    engine: campaignEngine,
+    lists: { counts: (companyId, ids) => contactLists.counts(companyId, ids) },
+    media,
+    fileShown: (companyId, path) => messages.fileShown(companyId, path),
+    references: {
+      connectionChannel: async (companyId, id) =>
+        (await connections.findRow(companyId, id))?.channel ?? null,
+      contactListExists: (companyId, id) => contactLists.exists(companyId, id),
+      tagExists: async (companyId, id) => (await tags.existing(companyId, [id])).length > 0,
+      userExists: async (companyId, id) => (await users.existing(companyId, [id])).length > 0,
+      queueExists: async (companyId, id) => (await queues.existing(companyId, [id])).length > 0,
+    },
+  })
   const contactListChecker = createContactListChecker(deps, { connections, channels })
   const contactLists = createContactListsService(deps, { checker: contactListChecker })
   const contactListItems = createContactListItemsService(deps, {
@@ -248,6 +282,9 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     contactLists,
     contactListItems,
     contactListChecker,
+    campaignSettings,
+    campaignEngine,
+    campaigns,
     queues,
     chatbots,
     connections,

@@ -39,6 +39,18 @@ export interface JobPayloads {
    * `contactListCheckKey`: one check per list at a time.
    */
   'contact-lists.check': { companyId: number; contactListId: number }
+  /**
+   * Starts a scheduled campaign: its recipient ledger and first send (campaigns.engine.ts).
+   * Keyed by `campaignStartKey`; saving the campaign again replaces it.
+   */
+  'campaigns.start': { companyId: number; campaignId: number }
+  /**
+   * Sends one recipient's message of a running campaign (campaigns.engine.ts). Keyed by
+   * `campaignSendKey`: one recipient, one send job at a time.
+   */
+  'campaigns.dispatch': { companyId: number; campaignId: number; shippingId: number }
+  /** Ends a confirmation request that got no reply in time. Keyed by `campaignExpiryKey`. */
+  'campaigns.confirmation-expiry': { companyId: number; campaignId: number; shippingId: number }
   /** Gives every unfinished contact import a job again (contacts.import.ts). */
   'contacts.import-resume': Record<string, never>
   /** Finds the tickets a bot timer is due on and queues their `bot.ticket-timer` jobs. */
@@ -114,6 +126,31 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     retryDelaySeconds: 30,
     retryBackoff: true,
     expireInSeconds: 120,
+    concurrency: 1,
+  },
+  'campaigns.start': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: 1,
+  },
+  // A failed try is retried; after the last one the recipient is failed and the next one sent.
+  'campaigns.dispatch': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 2,
+  },
+  'campaigns.confirmation-expiry': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
     concurrency: 1,
   },
   'inbound.media-retry': {

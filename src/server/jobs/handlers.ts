@@ -11,6 +11,9 @@ export function registerJobHandlers(jobs: JobEngine, services: Services): void {
   const handlers: { [N in JobName]: JobHandler<N> } = {
     'contacts.import': (data, run) => services.contactImports.run(data, run),
     'contact-lists.check': (data, run) => services.contactListChecker.run(data, run),
+    'campaigns.start': (data) => services.campaignEngine.start(data),
+    'campaigns.dispatch': (data, run) => services.campaignEngine.dispatch(data, run),
+    'campaigns.confirmation-expiry': (data) => services.campaignEngine.expire(data),
     'contacts.import-resume': () => services.contactImports.resumeStalled(),
     'inbound.media-retry': (data) => services.inbound.retryMedia(data),
     'inbound.contact-profile': (data) => services.inbound.refreshProfile(data),

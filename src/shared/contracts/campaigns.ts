@@ -85,7 +85,7 @@ export const CampaignReport = Type.Object({
   invalid: Type.Integer({ minimum: 0 }),
   /** Not reached yet: waiting their turn, their send, or a confirmed one's main message. */
   pending: Type.Integer({ minimum: 0 }),
-  /** Accepted by the provider. */
+  /** Main messages the provider accepted (confirmation requests are counted apart). */
   sent: Type.Integer({ minimum: 0 }),
   /** Delivered to the phone (ack 2 or more). */
   delivered: Type.Integer({ minimum: 0 }),
@@ -268,17 +268,12 @@ export type CampaignSettingRows = Static<typeof CampaignSettingRows>
 
 /**
  * POST /campaign-settings {settings: {key: value}}: only the keys given change; each is checked
- * (`campaignSettingsProblems`), unknown keys refused.
+ * (`campaignSettingsProblems`), unknown keys refused. Numbers may come as numbers or text,
+ * booleans as booleans or "true"/"false", `variables` as a list of {key, value}.
  */
 export const SaveCampaignSettingsBody = Type.Object({
-  settings: Type.Record(
-    Type.String({ maxLength: 50 }),
-    Type.Union([
-      Type.String({ maxLength: 100 }),
-      Type.Number(),
-      Type.Boolean(),
-      Type.Array(CampaignVariable, { maxItems: 100 }),
-    ]),
-  ),
+  // Values are checked key by key by `campaignSettingsProblems`: a union here would let the
+  // schema's type coercion turn one kind into another before they are read.
+  settings: Type.Record(Type.String({ maxLength: 50 }), Type.Unknown(), { maxProperties: 20 }),
 })
 export type SaveCampaignSettingsBody = Static<typeof SaveCampaignSettingsBody>

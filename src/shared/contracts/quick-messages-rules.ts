@@ -34,9 +34,12 @@ interface Shared {
   visao: boolean
 }
 
-/** Its creator sees a quick message; everyone else when it is visible or shared (reference §4). */
+/**
+ * Its creator sees a quick message; everyone else when it is visible or shared (reference §4);
+ * admins also see one whose creator was deleted, to delete it.
+ */
 export const seesQuickMessage = (viewer: Viewer, row: Shared): boolean =>
-  row.userId === viewer.id || row.visao || row.geral
+  row.userId === viewer.id || row.visao || row.geral || (row.userId === null && isAdmin(viewer))
 
 /**
  * Its creator edits a quick message; anyone else, admins included, only a shared one: a visible

@@ -10,6 +10,7 @@ import type { MessageDto } from '../contracts/messages'
 import type { QueueIntegrationDto } from '../contracts/queue-integrations'
 import type { PromptDto } from '../contracts/prompts'
 import type { QuickMessageDto } from '../contracts/quick-messages'
+import type { ScheduleDto } from '../contracts/schedules'
 import type { FlowDto } from '../contracts/flows'
 import type { FlowCampaignDto } from '../contracts/flow-campaigns'
 import type { FileListDto } from '../contracts/file-lists'
@@ -100,6 +101,13 @@ export interface CompanyEventPayloads {
     | { action: 'delete'; id: number; contactListId: number }
     | { action: 'reload'; contactListId: number }
     | { action: 'progress'; progress: ContactListCheckProgress }
+  /**
+   * A scheduled message changed: saved, deleted, or its status moved (sending, sent, failed,
+   * waiting for its next time). The spec's channel has no dash: `company{id}-schedule`.
+   */
+  schedule:
+    | { action: 'create' | 'update'; schedule: ScheduleDto }
+    | { action: 'delete'; scheduleId: number }
   /** Quick messages changed, told to those who see them (the spec's `quickemessage` spelling). */
   quickemessage:
     { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: number }
@@ -109,16 +117,19 @@ export interface CompanyEventPayloads {
 export type CompanyEventKind = keyof CompanyEventPayloads
 
 /**
- * The spec's event names: `company-{id}-{kind}`, except the tag channel `company{id}-tag`,
+ * The spec's event names: `company-{id}-{kind}`, except the tag and schedule channels
+ * `company{id}-tag` and `company{id}-schedule`,
  * the history import's `importMessages-{id}` and the operator's `admin-whatsapp`.
  */
 export type CompanyEventName<K extends CompanyEventKind> = K extends 'tag'
   ? `company${number}-tag`
-  : K extends 'importMessages'
-    ? `importMessages-${number}`
-    : K extends 'adminWhatsapp'
-      ? 'admin-whatsapp'
-      : `company-${number}-${K}`
+  : K extends 'schedule'
+    ? `company${number}-schedule`
+    : K extends 'importMessages'
+      ? `importMessages-${number}`
+      : K extends 'adminWhatsapp'
+        ? 'admin-whatsapp'
+        : `company-${number}-${K}`
 
 /** The spec's event name for a company event, irregular ones included. */
 export const companyEvent = <K extends CompanyEventKind>(
@@ -128,11 +139,13 @@ export const companyEvent = <K extends CompanyEventKind>(
   // The conditional type cannot be narrowed by the comparison; both branches match it.
   (kind === 'tag'
     ? `company${companyId}-tag`
-    : kind === 'importMessages'
-      ? `importMessages-${companyId}`
-      : kind === 'adminWhatsapp'
-        ? 'admin-whatsapp'
-        : `company-${companyId}-${kind}`) as CompanyEventName<K>
+    : kind === 'schedule'
+      ? `company${companyId}-schedule`
+      : kind === 'importMessages'
+        ? `importMessages-${companyId}`
+        : kind === 'adminWhatsapp'
+          ? 'admin-whatsapp'
+          : `company-${companyId}-${kind}`) as CompanyEventName<K>
 
 /** Socket.IO namespace of a company, as the spec's client connects to it. */
 export const companyNamespace = (companyId: number) => `/${companyId}` as const

@@ -2,10 +2,11 @@ import { MISSING, type MatrixPart } from './types'
 
 const quickMessage = { shortcode: 'matriz', message: 'Olá' }
 const item = { name: 'Matriz', number: '5511987654321', email: '' }
+const campaign = { name: 'Matriz', whatsappId: MISSING, contactListId: MISSING, message1: 'Olá' }
 
 /**
- * Outbound (issue 19): quick messages for every user; contact lists for admins of plans with
- * campaigns. Visibility and ownership rules and another
+ * Outbound (issue 19): quick messages for every user; contact lists, campaigns and their
+ * settings for admins of plans with campaigns. Visibility and ownership rules and another
  * company's ids are covered by the module's own tests; here the id routes answer their 404.
  */
 export const outbound: MatrixPart = {
@@ -120,6 +121,77 @@ export const outbound: MatrixPart = {
       allowedStatus: 404,
       own: () => ({ url: `/contact-list-items/${MISSING}` }),
     },
+    'GET /campaigns': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/campaigns?searchParam=a&pageNumber=1' }),
+    },
+    'GET /campaigns/list': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: (f) => ({ url: `/campaigns/list?companyId=${f.companyId}` }),
+    },
+    'GET /campaigns/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}` }),
+    },
+    // The fixture has no contact list: an allowed caller reaches the audience check.
+    'POST /campaigns': {
+      access: 'admin',
+      allowedStatus: 400,
+      own: (f) => ({ url: '/campaigns', payload: { ...campaign, whatsappId: f.connectionId } }),
+    },
+    'PUT /campaigns/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}`, payload: campaign }),
+    },
+    'DELETE /campaigns/:id': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}` }),
+    },
+    'POST /campaigns/:id/media-upload': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}/media-upload` }),
+    },
+    'DELETE /campaigns/:id/media-upload': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}/media-upload` }),
+    },
+    'POST /campaigns/:id/cancel': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}/cancel` }),
+    },
+    'POST /campaigns/:id/restart': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}/restart` }),
+    },
+    'GET /campaigns/:id/shipping': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}/shipping` }),
+    },
+    'GET /campaigns/:id/failures': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/${MISSING}/failures` }),
+    },
+    'GET /campaign-settings': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/campaign-settings' }),
+    },
+    'POST /campaign-settings': {
+      access: 'admin',
+      allowedStatus: 200,
+      own: () => ({ url: '/campaign-settings', payload: { settings: { messageInterval: 30 } } }),
+    },
   },
   malformed: {
     'GET /quick-messages': { url: '/quick-messages?pageNumber=0' },
@@ -147,5 +219,19 @@ export const outbound: MatrixPart = {
     'POST /contact-list-items': { url: '/contact-list-items', payload: item },
     'PUT /contact-list-items/:id': { url: '/contact-list-items/1', payload: { name: 'Matriz' } },
     'DELETE /contact-list-items/:id': { url: '/contact-list-items/0' },
+    'GET /campaigns': { url: '/campaigns?pageNumber=0' },
+    'GET /campaigns/list': { url: '/campaigns/list?companyId=um' },
+    'GET /campaigns/:id': { url: '/campaigns/abc' },
+    'POST /campaigns': { url: '/campaigns', payload: { ...campaign, status: 'PAUSADA' } },
+    'PUT /campaigns/:id': { url: '/campaigns/1', payload: { ...campaign, openTicket: 'sim' } },
+    'DELETE /campaigns/:id': { url: '/campaigns/0' },
+    'POST /campaigns/:id/media-upload': { url: '/campaigns/0/media-upload' },
+    'DELETE /campaigns/:id/media-upload': { url: '/campaigns/0/media-upload' },
+    'POST /campaigns/:id/cancel': { url: '/campaigns/0/cancel' },
+    'POST /campaigns/:id/restart': { url: '/campaigns/0/restart' },
+    'GET /campaigns/:id/shipping': { url: '/campaigns/1/shipping?state=voando' },
+    'GET /campaigns/:id/failures': { url: '/campaigns/0/failures' },
+    'GET /campaign-settings': 'no input',
+    'POST /campaign-settings': { url: '/campaign-settings', payload: { settings: 'rapido' } },
   },
 }

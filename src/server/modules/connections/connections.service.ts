@@ -9,6 +9,7 @@ import {
   type UpdateConnectionBody,
 } from '@shared/contracts/connections'
 import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
 import { AppError } from '@server/lib/app-error'
 import { createConnectionEvents } from './connections.events'
 import { createFacebookOnboarding } from './connections.facebook'
@@ -162,8 +163,12 @@ export function createConnectionsService(deps: CoreDeps, collaborators: Connecti
       return facebook.connect(ctx.companyId, body)
     },
 
-    /** A connection row of the company, for modules acting through its driver. */
-    findRow: (companyId: number, id: number) => repo.findById(companyId, id),
+    /**
+     * A connection row of the company, for modules acting through its driver; read in the
+     * caller's transaction when given (the embedded database has one connection).
+     */
+    findRow: (companyId: number, id: number, executor: Executor = deps.db) =>
+      connectionsRepository(executor).findById(companyId, id),
 
     /** The company's default connection row. */
     defaultRow: (companyId: number) => repo.findDefault(companyId),

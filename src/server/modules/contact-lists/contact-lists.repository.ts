@@ -65,6 +65,9 @@ export function contactListsRepository(db: Executor) {
   }
 
   return {
+    /** Each list's counts (campaigns show their audience before they start). */
+    counts: countsOf,
+
     /** A page of the company's lists by name, searched by name, and the total. */
     async page(companyId: number, options: { search?: string; limit: number; offset: number }) {
       const where = and(

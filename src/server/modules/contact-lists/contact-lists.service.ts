@@ -64,6 +64,12 @@ export function createContactListsService(
   return {
     changed,
 
+    /** Each list's counts: the audience of campaigns that have not started. */
+    counts: (companyId: number, ids: number[]) => repo.counts(companyId, ids),
+
+    /** Whether `id` is one of the company's lists (a campaign's audience). */
+    exists: async (companyId: number, id: number) => (await repo.findById(companyId, id)) !== null,
+
     /** GET /contact-lists/: a page of 20 by name. */
     async list(ctx: RequestContext, query: ListContactListsQuery): Promise<ContactListPage> {
       const { rows, count } = await repo.page(ctx.companyId, {

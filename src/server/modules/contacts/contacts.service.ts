@@ -23,6 +23,7 @@ import { rooms } from '@shared/realtime/events'
 import { ChannelError, type ChatRef } from '@server/channels/types'
 import type { ChannelRegistry } from '@server/channels/registry'
 import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
 import { parseIdList } from '@server/lib/id-list'
 import { AppError, validationError } from '@server/lib/app-error'
 import { decodeNameCursor, encodeNameCursor } from '@server/lib/keyset-cursor'
@@ -41,7 +42,7 @@ import {
   presentContact,
   presentContactDetail,
 } from './contacts.presenter'
-import { contactsRepository, type ContactFilter } from './contacts.repository'
+import { contactsRepository, type ContactFilter, type ContactIdentity } from './contacts.repository'
 import { buildContactsWorkbook } from './contacts.sheet'
 import type { ContactRow } from './contacts.table'
 
@@ -240,6 +241,13 @@ export function createContactsService(deps: CoreDeps, collaborators: ContactsCol
   }
 
   return {
+    /**
+     * The contact of a number the server writes to on its own (campaigns, scheduled messages),
+     * created or refreshed in the caller's transaction like the inbound pipeline does.
+     */
+    upsertIn: (tx: Executor, companyId: number, identity: ContactIdentity) =>
+      contactsRepository(tx).upsert(companyId, identity),
+
     /** GET /contacts: search by name, number or e-mail, tag/channel/group filters, pages. */
     async list(ctx: RequestContext, query: ListContactsQuery): Promise<ContactList> {
       const filter = filterOf(query)

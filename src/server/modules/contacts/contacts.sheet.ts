@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs'
 import { AppError } from '@server/lib/app-error'
 import { threadTask } from '@server/lib/thread-task'
+import { buildWorkbook } from '@server/lib/workbook'
 import { SHEET_LIMITS } from './contacts.sheet.limits'
 import type { ParsedSheet } from './contacts.sheet.read'
 
@@ -29,27 +29,6 @@ export const foldHeader = (header: string) =>
     .trim()
     .toLowerCase()
 
-/**
- * A cell starting with = + - or @ becomes a formula when the sheet is edited or saved as CSV,
- * and names come from WhatsApp push names anyone can set: such text gets a leading apostrophe.
- */
-const neutraliseFormula = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text)
-
 /** Writes contacts into a new xlsx workbook; `rows` are already masked for the caller. */
-export async function buildContactsWorkbook(
-  headers: readonly string[],
-  rows: string[][],
-): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('Contatos')
-  sheet.addRow([...headers])
-  for (const row of rows) {
-    const added = sheet.addRow(row.map(neutraliseFormula))
-    // Numbers as text cells: Excel would otherwise show long numbers in scientific notation.
-    added.eachCell((cell) => {
-      cell.numFmt = '@'
-    })
-  }
-  sheet.getRow(1).font = { bold: true }
-  return Buffer.from(await workbook.xlsx.writeBuffer())
-}
+export const buildContactsWorkbook = (headers: readonly string[], rows: string[][]) =>
+  buildWorkbook('Contatos', headers, rows)

@@ -17,7 +17,7 @@ import type { SeenContact } from './inbound.profiles'
 import { describeContent, type ReceivedMedia } from './inbound.content'
 import { inboundRepository, type TicketTouch } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
-import type { BotEars, BotReader } from './inbound.types'
+import type { BotEars, BotReader, ReplyListener } from './inbound.types'
 
 /** A stored event whose messages the set-based path may apply. */
 export interface BatchRow {
@@ -166,6 +166,7 @@ export function createInboundBatch(
     /** Queues the profile lookups of contacts that need one, in the same transaction. */
     scheduleProfiles(executor: Executor, seen: SeenContact[]): Promise<void>
     bot: BotReader
+    replies: ReplyListener
   },
 ) {
   const { ticketCore, settings, companies, messageEvents } = collaborators
@@ -448,6 +449,16 @@ export function createInboundBatch(
     )
     for (const [companyId, list] of groupBy(stored, ({ item }) => item.row.connection.companyId))
       await txRepo.touchTickets(companyId, ticketTouches(list))
+    const replies = stored.filter(
+      ({ item }) => !item.event.fromMe && !item.event.imported && !item.event.chat.isGroup,
+    )
+    for (const [, list] of groupBy(replies, ({ item }) => item.row.connection.id))
+      await collaborators.replies.heard(
+        tx,
+        list[0]!.item.row.connection,
+        list.map(({ item }) => item.chat!.number),
+        new Date(Math.max(...list.map(({ item }) => item.event.timestamp.getTime()))),
+      )
     await collaborators.scheduleMediaRetries(
       tx,
       [...inserted].flatMap(([item, messageId]) =>

@@ -28,7 +28,7 @@ import type { ReceivedMedia } from './inbound.content'
 import type { MediaRetry, MediaSource } from './inbound.media'
 import type { SeenContact } from './inbound.profiles'
 import { inboundRepository } from './inbound.repository'
-import type { BotReader, InboundMediaStore, MessageEvents } from './inbound.types'
+import type { BotReader, InboundMediaStore, MessageEvents, ReplyListener } from './inbound.types'
 
 /**
  * An event that cannot be applied yet, e.g. the delivery report of a message whose send has not
@@ -69,6 +69,7 @@ export function createInboundHandlers(
     /** Queues the profile lookups of contacts that need one, in the same transaction. */
     scheduleProfiles: (executor: Executor, seen: SeenContact[]) => Promise<void>
     bot: BotReader
+    replies: ReplyListener
   },
 ) {
   const {
@@ -82,6 +83,7 @@ export function createInboundHandlers(
     scheduleMediaRetries,
     scheduleProfiles,
     bot,
+    replies,
   } = collaborators
   const repo = inboundRepository(deps.db)
 
@@ -157,6 +159,8 @@ export function createInboundHandlers(
       })
       const message = await txRepo.insertMessage(values)
       if (!message) return null
+      if (!event.fromMe && !event.imported && !event.chat.isGroup)
+        await replies.heard(tx, connection, [chat.row.number], event.timestamp)
       if (received.missing?.reason === 'failed')
         await scheduleMediaRetries(tx, [
           { connection, messageId: message.id, content: event.content },

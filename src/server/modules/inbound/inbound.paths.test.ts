@@ -42,6 +42,7 @@ beforeAll(async () => {
     media: t.services.media,
     messageEvents: t.services.messages,
     bot: t.services.bot,
+    replies: { heard: () => Promise.resolve() },
   })
 })
 afterAll(() => t.close())

@@ -11,7 +11,7 @@ import { createInboundHandlers } from './inbound.handlers'
 import { createInboundMedia } from './inbound.media'
 import { createInboundProfiles } from './inbound.profiles'
 import { inboundRepository } from './inbound.repository'
-import type { BotReader, InboundMediaStore, MessageEvents } from './inbound.types'
+import type { BotReader, InboundMediaStore, MessageEvents, ReplyListener } from './inbound.types'
 import { createInboundWorker } from './inbound.worker'
 
 interface Collaborators {
@@ -22,6 +22,7 @@ interface Collaborators {
   media: InboundMediaStore
   messageEvents: MessageEvents
   bot: BotReader
+  replies: ReplyListener
 }
 
 /**
@@ -32,7 +33,8 @@ interface Collaborators {
 const STORE_SPACING_MS = 5
 
 export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborators) {
-  const { channels, ticketCore, settings, companies, media, messageEvents, bot } = collaborators
+  const { channels, ticketCore, settings, companies, media, messageEvents, bot, replies } =
+    collaborators
   const events = createInboundEvents(deps, { settings, media })
   const profiles = createInboundProfiles(deps, { channels, media, events })
   const received = createInboundMedia(deps, {
@@ -53,6 +55,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     scheduleMediaRetries: received.scheduleRetries,
     scheduleProfiles: profiles.schedule,
     bot,
+    replies,
   })
   const batch = createInboundBatch(deps, {
     ticketCore,
@@ -73,6 +76,7 @@ export function createInboundAppliers(deps: CoreDeps, collaborators: Collaborato
     scheduleMediaRetries: received.scheduleRetries,
     scheduleProfiles: profiles.schedule,
     bot,
+    replies,
   })
   return { handlers, batch, media: received, profiles }
 }

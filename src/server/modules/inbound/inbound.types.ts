@@ -45,6 +45,15 @@ export type BotEars = (
 ) => boolean
 
 /** What the pipeline needs from the bot: which messages it reads, and a turn to answer them. */
+/** Others who act on contacts' replies: campaigns waiting for a confirmation (reference §1). */
+export interface ReplyListener {
+  /**
+   * Contacts' live messages on a connection, in the transaction that stores them: `at` is the
+   * newest one's time.
+   */
+  heard(tx: Executor, connection: ConnectionRow, numbers: string[], at: Date): Promise<void>
+}
+
 export interface BotReader {
   /** What the bot reads of the new messages of these tickets (of one connection). */
   listening(tx: Executor, connection: ConnectionRow, tickets: TicketRow[]): Promise<BotEars>

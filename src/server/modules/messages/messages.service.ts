@@ -20,6 +20,7 @@ import { createMessageComposer } from './messages.compose'
 import { createMessageEvents } from './messages.events'
 import { createMessageForwarder } from './messages.forward'
 import { messagesRepository, type HistoryCursor, type ReadReceipt } from './messages.repository'
+import { renderTemplate } from './messages.template'
 import type { AutomaticMessages, AutomaticWrites, WriteResult } from './outbound.types'
 import { chatOf, createOutboundSender } from './outbound.sender'
 import { transcribeAudio } from './messages.transcription'
@@ -175,6 +176,27 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
             : {}),
         })),
         { resetUnread: false },
+      )
+    },
+
+    async writeTemplatedTexts(tx, ticket, answers, { now, company }) {
+      const context = await messagesRepository(tx).ticketContext(ticket.companyId, ticket.id)
+      if (!context) return NOTHING_WRITTEN
+      const values = {
+        contactName: context.contact.name,
+        ticketId: ticket.id,
+        userName: context.userName,
+        queueName: context.queueName,
+        connectionName: context.connection?.name ?? '',
+        companyName: company.name,
+      }
+      return automatic.writeAutomaticTexts(
+        tx,
+        ticket,
+        answers.map((answer) => ({
+          ...answer,
+          body: renderTemplate(answer.body, values, { now, timeZone: company.timezone }),
+        })),
       )
     },
 

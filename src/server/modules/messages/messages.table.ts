@@ -85,6 +85,9 @@ export const messages = pgTable(
     promptId: integer('promptId'),
     /** The flow run that sent it. */
     flowRunId: integer('flowRunId'),
+    /** The campaign, or the scheduled message, that sent it. */
+    campaignId: integer('campaignId'),
+    scheduleId: integer('scheduleId'),
     sendStatus: text('sendStatus', { enum: SEND_STATUSES }),
     sendAttempts: integer('sendAttempts').notNull().default(0),
     nextAttemptAt: timestamp('nextAttemptAt', { withTimezone: true }),

@@ -33,8 +33,13 @@ export interface AutomaticText {
   body: string
   quotedMsgId?: number
   attachment?: AutomaticAttachment
-  /** The integration, AI prompt or flow run that wrote it. */
-  source?: { integrationId: number } | { promptId: number } | { flowRunId: number }
+  /** The integration, AI prompt, flow run, campaign or scheduled message that wrote it. */
+  source?:
+    | { integrationId: number }
+    | { promptId: number }
+    | { flowRunId: number }
+    | { campaignId: number }
+    | { scheduleId: number }
   /**
    * Not sent before this many milliseconds from now (a Typebot's pause between its messages);
    * the sender's order per conversation holds the next ones behind it.
@@ -69,6 +74,17 @@ export interface AutomaticWrites {
     tx: Executor,
     ticket: TicketRow,
     answers: AutomaticText[],
+  ): Promise<WriteResult>
+  /**
+   * `writeAutomaticTexts` for texts written before the ticket was known (campaigns, scheduled
+   * messages): their template variables (reference §9.7) are rendered for the ticket first,
+   * reading it in the caller's transaction.
+   */
+  writeTemplatedTexts(
+    tx: Executor,
+    ticket: TicketRow,
+    answers: AutomaticText[],
+    clock: { now: Date; company: { name: string; timezone: string } },
   ): Promise<WriteResult>
   /**
    * After the commit of the changes to tickets of one company: the answers' events (the tickets

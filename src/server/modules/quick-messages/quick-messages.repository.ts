@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { companyRow } from '@server/db/company-scope'
 import { escapeLike } from '@server/db/like'
@@ -22,14 +22,24 @@ export interface QuickMessageMedia {
   mediaMime: string | null
 }
 
-/** The company's quick messages that `viewerId` sees: his own, the visible and the shared. */
-const visibleTo = (companyId: number, viewerId: number): SQL =>
+/** Who reads the list: a user, and whether he is an admin. */
+export interface QuickMessageViewer {
+  id: number
+  admin: boolean
+}
+
+/**
+ * The company's quick messages the viewer sees (`seesQuickMessage`): his own, the visible and
+ * the shared; an admin also those whose creator was deleted.
+ */
+const visibleTo = (companyId: number, viewer: QuickMessageViewer): SQL =>
   and(
     eq(quickMessages.companyId, companyId),
     or(
-      eq(quickMessages.userId, viewerId),
+      eq(quickMessages.userId, viewer.id),
       eq(quickMessages.visao, true),
       eq(quickMessages.geral, true),
+      viewer.admin ? isNull(quickMessages.userId) : undefined,
     ),
   )!
 
@@ -46,12 +56,12 @@ export function quickMessagesRepository(db: Executor) {
     /** A page of what the viewer sees by shortcode, searched in shortcode and text. */
     async page(
       companyId: number,
-      viewerId: number,
+      viewer: QuickMessageViewer,
       options: { search?: string; limit: number; offset: number },
     ) {
       const pattern = options.search ? `%${escapeLike(options.search)}%` : null
       const where = and(
-        visibleTo(companyId, viewerId),
+        visibleTo(companyId, viewer),
         pattern
           ? or(ilike(quickMessages.shortcode, pattern), ilike(quickMessages.message, pattern))
           : undefined,
@@ -66,9 +76,9 @@ export function quickMessagesRepository(db: Executor) {
     },
 
     /** The active ones the viewer sees, for the composer's `/`. */
-    async active(companyId: number, viewerId: number): Promise<QuickMessageWithUser[]> {
+    async active(companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageWithUser[]> {
       const rows = await withUser()
-        .where(and(visibleTo(companyId, viewerId), eq(quickMessages.status, true)))
+        .where(and(visibleTo(companyId, viewer), eq(quickMessages.status, true)))
         .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
       return flatten(rows)
     },

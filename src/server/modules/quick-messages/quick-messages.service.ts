@@ -13,6 +13,7 @@ import {
   quickMessageProblems,
   seesQuickMessage,
 } from '@shared/contracts/quick-messages-rules'
+import { isAdmin } from '@shared/permissions'
 import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
@@ -25,6 +26,8 @@ import {
 } from './quick-messages.repository'
 
 const FOLDER = 'quickMessage'
+
+const viewerOf = (ctx: RequestContext) => ({ id: ctx.user.id, admin: isAdmin(ctx.user) })
 
 /**
  * Quick messages (002 §2.6, §3.2, reference §4): canned answers for every user, no plan gate.
@@ -133,7 +136,7 @@ export function createQuickMessagesService(
   return {
     /** GET /quick-messages: what the caller sees, inactive ones included, by shortcode. */
     async list(ctx: RequestContext, query: ListQuickMessagesQuery): Promise<QuickMessagePage> {
-      const { rows, count } = await repo.page(ctx.companyId, ctx.user.id, {
+      const { rows, count } = await repo.page(ctx.companyId, viewerOf(ctx), {
         search: query.searchParam?.trim() || undefined,
         limit: QUICK_MESSAGE_PAGE_SIZE,
         offset: ((query.pageNumber ?? 1) - 1) * QUICK_MESSAGE_PAGE_SIZE,
@@ -147,7 +150,7 @@ export function createQuickMessagesService(
 
     /** GET /quick-messages/list: the active ones the caller sees, for the composer. */
     async offered(ctx: RequestContext): Promise<QuickMessageDto[]> {
-      return (await repo.active(ctx.companyId, ctx.user.id)).map((row) =>
+      return (await repo.active(ctx.companyId, viewerOf(ctx))).map((row) =>
         present(ctx.companyId, row),
       )
     },

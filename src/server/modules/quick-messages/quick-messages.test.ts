@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { QuickMessageDto, QuickMessagePage } from '@shared/contracts/quick-messages'
 import { rooms } from '@shared/realtime/events'
@@ -5,6 +6,7 @@ import { buildCompany, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { multipart, PNG_1x1 } from '@tests/helpers/messages'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import { users } from '../users/users.table'
 
 let t: TestApp
 beforeAll(async () => {
@@ -125,6 +127,15 @@ describe('quick messages', () => {
       { error: 'ERR_NO_PERMISSION' },
     ])
     expect((await inject('DELETE', `/quick-messages/${visible.id}`, asAdmin)).statusCode).toBe(200)
+  })
+
+  test('a private one whose creator was deleted is left to the admins, who may delete it', async () => {
+    const { agent, asAdmin, asAgent, asColleague } = await team()
+    const row = await create(asAgent, { shortcode: 'orfao', message: 'x', visao: false })
+    await t.db.delete(users).where(eq(users.id, agent.id))
+    expect(await shortcodes(asColleague)).toEqual([])
+    expect(await shortcodes(asAdmin)).toEqual(['orfao'])
+    expect((await inject('DELETE', `/quick-messages/${row.id}`, asAdmin)).statusCode).toBe(200)
   })
 
   test('the composer is offered the active ones the caller sees, whatever the query says', async () => {

@@ -19,7 +19,7 @@ type NewTicket = Omit<typeof tickets.$inferInsert, 'companyId'>
 /** Who opens a ticket: the contact writing in, or an attendant starting a conversation. */
 export type TicketOrigin =
   | { kind: 'inbound'; imported?: boolean }
-  | { kind: 'agent'; userId: number; queueId: number | null; status?: TicketStatus }
+  | { kind: 'agent'; userId: number | null; queueId: number | null; status?: TicketStatus }
 
 export interface FindOrCreateResult {
   ticket: TicketRow
@@ -223,6 +223,51 @@ export function createTicketCore(
     return results.get(contact.id)!
   }
 
+  /**
+   * The ticket a message the server sends on its own behalf goes into (campaigns, scheduled
+   * messages): the contact's active ticket on the connection is reused, never doubled; else
+   * `open` opens one with that status, attendant and queue. Without `open` the message is only
+   * logged in the contact's history: his latest ticket there, or a new closed one.
+   */
+  async function findOrCreateForSending(
+    tx: Executor,
+    input: {
+      companyId: number
+      contact: ContactRow
+      connection: ConnectionRow
+      open: { status: 'open' | 'pending'; userId: number | null; queueId: number | null } | null
+    },
+  ): Promise<FindOrCreateResult> {
+    const { companyId, contact, connection, open } = input
+    if (open)
+      return findOrCreateActive(tx, {
+        companyId,
+        contact,
+        connection,
+        origin: { kind: 'agent', ...open },
+      })
+    const repo = ticketsRepository(tx)
+    await repo.lockContactsConnection(companyId, [contact.id], connection.id)
+    const [existing] = (await repo.findActiveMany(companyId, [contact.id], connection.id)).concat(
+      await repo.findLatestMany(companyId, [contact.id], connection.id),
+    )
+    if (existing) return { ticket: existing, created: false, reopened: false, before: null }
+    const [created] = await repo.insertActiveMany([
+      {
+        companyId,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        channel: connection.channel,
+        isGroup: contact.isGroup,
+        status: 'closed',
+        isBot: false,
+        isActiveDemand: true,
+      },
+    ])
+    if (!created) throw new Error('history ticket insert returned nothing')
+    return { ticket: created, created: true, reopened: false, before: null }
+  }
+
   /** TicketDtos for `ids` as a given viewer may see them (numbers masked for profile users). */
   async function present(
     companyId: number,
@@ -313,6 +358,7 @@ export function createTicketCore(
   return {
     findOrCreateActive,
     findOrCreateActiveMany,
+    findOrCreateForSending,
     present,
     presentForAudiences,
     presentManyForAudiences,

@@ -1,0 +1,553 @@
+import {
+  CAMPAIGN_START_NOW_MS,
+  CONFIRMATION_FIELDS,
+  MESSAGE_FIELDS,
+  type CampaignSettings,
+} from '@shared/contracts/campaigns'
+import { renderCampaignVariables } from '@shared/contracts/campaigns-rules'
+import type { CoreDeps } from '@server/deps'
+import type { Executor } from '@server/db/client'
+import type { JobPayloads } from '@server/jobs/catalogue'
+import type { JobRun } from '@server/jobs/engine'
+import type { CompaniesService } from '../companies/companies.service'
+import type { ConnectionsService } from '../connections/connections.service'
+import type { ConnectionRow } from '../connections/connections.table'
+import type { ContactsService } from '../contacts/contacts.service'
+import { numberVariants } from '../contacts/contacts.number'
+import type {
+  AutomaticAttachment,
+  AutomaticChange,
+  AutomaticText,
+  AutomaticWrites,
+} from '../messages/outbound.types'
+import type { SettingsService } from '../settings/settings.service'
+import type { TicketCore } from '../tickets/tickets.core'
+import { campaignAudienceRepository } from './campaign-audience.repository'
+import { campaignPacesRepository } from './campaign-paces.repository'
+import type { CampaignSettingsService } from './campaign-settings.service'
+import { campaignShippingsRepository } from './campaign-shippings.repository'
+import { nextSlot } from './campaigns.pacing'
+import { campaignsRepository } from './campaigns.repository'
+import type { CampaignRow, CampaignShippingRow } from './campaigns.table'
+
+/** The singleton keys of a campaign's jobs: its start, and each recipient's send and expiry. */
+export const campaignStartKey = (campaignId: number) => `campaign-start:${campaignId}`
+export const campaignSendKey = (shippingId: number) => `campaign-send:${shippingId}`
+export const campaignExpiryKey = (shippingId: number) => `campaign-expiry:${shippingId}`
+
+/** While the connection is down, a send waits this long, doubling up to the last. */
+const DISCONNECTED_WAITS_S = [30, 60, 120, 300] as const
+/** A send waiting for the previous campaign message to leave the sender looks again after this. */
+const SENDER_BUSY_WAIT_MS = 2_000
+
+/** A non-empty variant, rotated by the recipient's place in the campaign. */
+function variantFor(
+  campaign: CampaignRow,
+  fields: readonly (keyof CampaignRow)[],
+  position: number,
+): { text: string; index: number } | null {
+  const filled = fields
+    .map((field, index) => ({ text: String(campaign[field] ?? ''), index: index + 1 }))
+    .filter((variant) => variant.text.trim() !== '')
+  return filled.length === 0 ? null : filled[(position - 1) % filled.length]!
+}
+
+const attachmentOf = (campaign: CampaignRow): AutomaticAttachment | null => {
+  if (!campaign.mediaPath) return null
+  const mime = campaign.mediaMime ?? 'application/octet-stream'
+  const family = mime.split('/')[0]
+  return {
+    path: campaign.mediaPath,
+    name: campaign.mediaName ?? campaign.mediaPath,
+    mime,
+    kind: family === 'image' || family === 'audio' || family === 'video' ? family : 'application',
+  }
+}
+
+/**
+ * The main message as it is sent: the text as the file's caption, except for audio, which
+ * carries none (the text goes first, then the audio).
+ */
+function mainParts(text: string, attachment: AutomaticAttachment | null): AutomaticText[] {
+  if (!attachment) return [{ body: text }]
+  if (attachment.kind === 'audio') return [{ body: text }, { body: '', attachment }]
+  return [{ body: text, attachment }]
+}
+
+/** What a send needs from outside its transaction (the embedded database has one connection). */
+interface Context {
+  company: { name: string; timezone: string }
+  acceptsAudio: boolean
+}
+
+type DispatchOutcome = {
+  campaignId: number
+  change: AutomaticChange | null
+  /** Send jobs were queued in the transaction: wake the workers once it commits. */
+  queued: boolean
+}
+
+/**
+ * The campaign engine (reference §1 "Build it right") on durable jobs. A start job at the
+ * scheduled time writes the recipient ledger in one transaction and schedules the first send.
+ * Each send job is keyed by its recipient: it locks the campaign and the row, does nothing
+ * unless the campaign runs and the row waits for it, and writes the message, the row's new state
+ * and the next recipient's job in one transaction: a restart or a second instance neither
+ * repeats nor drops a recipient. Sends on one connection take turns on its pace row, so the gap
+ * (and the sending window) hold between what the provider receives, whatever campaigns share it.
+ */
+export function createCampaignEngine(
+  deps: CoreDeps,
+  collaborators: {
+    campaignSettings: Pick<CampaignSettingsService, 'settingsOf'>
+    companies: Pick<CompaniesService, 'context'>
+    settings: Pick<SettingsService, 'companyValues'>
+    ticketCore: Pick<TicketCore, 'findOrCreateForSending'>
+    connections: Pick<ConnectionsService, 'findRow'>
+    contacts: Pick<ContactsService, 'upsertIn'>
+    messages: Pick<AutomaticWrites, 'writeTemplatedTexts' | 'announceAutomatic'>
+    /** Tells the campaign's change (its figures moved) after a commit. */
+    changed: (companyId: number, campaignId: number) => Promise<void>
+  },
+) {
+  const { campaignSettings, companies, settings, ticketCore, connections, contacts, messages } =
+    collaborators
+  const { changed } = collaborators
+
+  async function contextOf(companyId: number): Promise<Context | null> {
+    const company = await companies.context(companyId)
+    if (!company) return null
+    const values = await settings.companyValues(companyId)
+    return {
+      company: { name: company.name, timezone: company.timezone },
+      acceptsAudio: values.acceptAudioMessageContact === 'enabled',
+    }
+  }
+
+  const sendJob = (
+    tx: Executor,
+    companyId: number,
+    campaignId: number,
+    shippingId: number,
+    at: Date,
+  ) =>
+    deps.jobs.send(
+      'campaigns.dispatch',
+      { companyId, campaignId, shippingId },
+      { singletonKey: campaignSendKey(shippingId), startAfter: at, in: tx },
+    )
+
+  /**
+   * Gives the next recipient waiting his turn a send job at the campaign's next slot (the send
+   * itself checks the pace again, against every campaign of the connection).
+   */
+  async function scheduleNext(
+    tx: Executor,
+    campaign: CampaignRow,
+    input: { now: Date; lastSentAt: Date | null; config: CampaignSettings; timeZone: string },
+  ): Promise<boolean> {
+    const shippings = campaignShippingsRepository(tx)
+    const next = await shippings.nextPending(campaign.companyId, campaign.id)
+    if (!next) return false
+    const slot = nextSlot({
+      now: input.now,
+      lastSentAt: input.lastSentAt,
+      sent: await shippings.sentCount(campaign.companyId, campaign.id),
+      settings: input.config,
+      timeZone: input.timeZone,
+      random: Math.random(),
+    })
+    await shippings.set(campaign.companyId, next.id, { state: 'scheduled', scheduledFor: slot })
+    await sendJob(tx, campaign.companyId, campaign.id, next.id, slot)
+    return true
+  }
+
+  /** FINALIZADA once no recipient waits for anything of the campaign. */
+  async function finishIfDone(tx: Executor, campaign: CampaignRow, now: Date) {
+    if (await campaignShippingsRepository(tx).anyOpen(campaign.companyId, campaign.id)) return
+    await campaignsRepository(tx).update(campaign.companyId, campaign.id, {
+      status: 'FINALIZADA',
+      completedAt: now,
+    })
+  }
+
+  /** Waits for the connection to come back: the same recipient, later, the campaign running. */
+  async function waitForConnection(tx: Executor, row: CampaignShippingRow, now: Date) {
+    const wait = DISCONNECTED_WAITS_S[Math.min(row.attempts, DISCONNECTED_WAITS_S.length - 1)]!
+    const at = new Date(now.getTime() + wait * 1000)
+    await campaignShippingsRepository(tx).set(row.companyId, row.id, {
+      attempts: row.attempts + 1,
+      lastError: 'ERR_WAPP_NOT_INITIALIZED',
+      scheduledFor: at,
+    })
+    await sendJob(tx, row.companyId, row.campaignId, row.id, at)
+  }
+
+  /**
+   * The earliest moment the connection may take the campaign's next message: null when it may
+   * now. A campaign message still in the sender's queue holds the next one back, so the gap is
+   * kept between what the provider receives.
+   */
+  async function paceHold(
+    tx: Executor,
+    connection: ConnectionRow,
+    campaign: CampaignRow,
+    input: { now: Date; config: CampaignSettings; timeZone: string },
+  ): Promise<Date | null> {
+    const paces = campaignPacesRepository(tx)
+    const pace = await paces.lock(campaign.companyId, connection.id)
+    let lastSentAt = pace.lastDispatchAt
+    if (pace.lastMessageId !== null) {
+      const last = await paces.messageFate(pace.lastMessageId)
+      if (last?.sendStatus === 'queued') return new Date(input.now.getTime() + SENDER_BUSY_WAIT_MS)
+      if (last?.sendStatus === 'sent' && lastSentAt && last.updatedAt > lastSentAt)
+        lastSentAt = last.updatedAt
+    }
+    const slot = nextSlot({
+      now: input.now,
+      lastSentAt,
+      sent: await campaignShippingsRepository(tx).sentCount(campaign.companyId, campaign.id),
+      settings: input.config,
+      timeZone: input.timeZone,
+      random: 0,
+    })
+    return slot.getTime() > input.now.getTime() ? slot : null
+  }
+
+  /** The message of this step for the row: the confirmation request, or the main message. */
+  function partsFor(
+    campaign: CampaignRow,
+    row: CampaignShippingRow,
+    config: CampaignSettings,
+    confirming: boolean,
+  ): { parts: AutomaticText[]; variant: number | null } {
+    const recipient = { name: row.name, number: row.number, email: row.email }
+    const render = (text: string) => renderCampaignVariables(text, recipient, config.variables)
+    const source = { campaignId: campaign.id }
+    const chosen = variantFor(
+      campaign,
+      confirming ? CONFIRMATION_FIELDS : MESSAGE_FIELDS,
+      row.position,
+    )
+    if (!chosen) return { parts: [], variant: null }
+    const text = render(chosen.text)
+    const parts = confirming ? [{ body: text }] : mainParts(text, attachmentOf(campaign))
+    return { parts: parts.map((part) => ({ ...part, source })), variant: chosen.index }
+  }
+
+  /** Writes the row's message into the ticket the campaign's ticket options choose. */
+  async function write(
+    tx: Executor,
+    campaign: CampaignRow,
+    connection: ConnectionRow,
+    row: CampaignShippingRow,
+    parts: AutomaticText[],
+    context: Context,
+    now: Date,
+  ): Promise<AutomaticChange> {
+    const { row: contact } = await contacts.upsertIn(tx, campaign.companyId, {
+      channel: 'whatsapp',
+      number: row.number,
+      name: row.name,
+      isGroup: row.isGroup,
+      whatsappId: connection.id,
+      acceptAudioMessage: context.acceptsAudio,
+    })
+    const opens = campaign.openTicket === 'enabled' && campaign.statusTicket !== 'closed'
+    const found = await ticketCore.findOrCreateForSending(tx, {
+      companyId: campaign.companyId,
+      contact,
+      connection,
+      open: opens
+        ? {
+            status: campaign.statusTicket === 'open' ? 'open' : 'pending',
+            userId: campaign.userId,
+            queueId: campaign.queueId,
+          }
+        : null,
+    })
+    const written = await messages.writeTemplatedTexts(tx, found.ticket, parts, {
+      now,
+      company: context.company,
+    })
+    return { before: found.before ?? found.ticket, after: found.ticket, written }
+  }
+
+  async function dispatchIn(
+    tx: Executor,
+    data: JobPayloads['campaigns.dispatch'],
+    context: Context,
+    now: Date,
+  ): Promise<DispatchOutcome | null> {
+    const { companyId, campaignId, shippingId } = data
+    const campaign = await campaignsRepository(tx).lock(companyId, campaignId)
+    if (!campaign || campaign.status !== 'EM_ANDAMENTO') return null
+    const shippings = campaignShippingsRepository(tx)
+    const row = await shippings.lock(companyId, shippingId)
+    if (!row || (row.state !== 'scheduled' && row.state !== 'confirmed')) return null
+    const config = await campaignSettings.settingsOf(companyId, tx)
+    const timeZone = context.company.timezone
+    const outcome: DispatchOutcome = { campaignId, change: null, queued: false }
+    const isTurn = row.state === 'scheduled'
+
+    const connection =
+      campaign.whatsappId === null
+        ? undefined
+        : await connections.findRow(companyId, campaign.whatsappId, tx)
+    if (!connection) {
+      await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_NO_WAPP_FOUND' })
+    } else if (connection.status !== 'CONNECTED') {
+      await waitForConnection(tx, row, now)
+      return { ...outcome, queued: true }
+    } else {
+      const hold = await paceHold(tx, connection, campaign, { now, config, timeZone })
+      if (hold) {
+        await shippings.set(companyId, row.id, { scheduledFor: hold })
+        await sendJob(tx, companyId, campaignId, row.id, hold)
+        return { ...outcome, queued: true }
+      }
+      const confirming = campaign.confirmation && isTurn
+      const { parts, variant } = partsFor(campaign, row, config, confirming)
+      if (parts.length > 0)
+        outcome.change = await write(tx, campaign, connection, row, parts, context, now)
+      const messageId = outcome.change?.written.inserted.at(-1)?.id ?? null
+      if (messageId === null) {
+        // Every variant of this step was emptied (a cancelled campaign edited): nothing to send.
+        await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_EMPTY_MESSAGE' })
+      } else if (confirming) {
+        await shippings.set(companyId, row.id, {
+          state: 'confirmation_requested',
+          variant,
+          confirmationRequestedAt: now,
+          confirmationMessageId: messageId,
+          sentAt: now,
+        })
+        await deps.jobs.send(
+          'campaigns.confirmation-expiry',
+          { companyId, campaignId, shippingId: row.id },
+          {
+            singletonKey: campaignExpiryKey(row.id),
+            startAfter: new Date(now.getTime() + config.confirmationExpiryHours * 3_600_000),
+            in: tx,
+          },
+        )
+      } else {
+        await shippings.set(companyId, row.id, {
+          state: 'sent',
+          variant,
+          sentAt: now,
+          messageId,
+          lastError: null,
+        })
+      }
+      if (messageId !== null)
+        await campaignPacesRepository(tx).record(connection.id, messageId, now)
+    }
+    if (isTurn)
+      outcome.queued = await scheduleNext(tx, campaign, { now, lastSentAt: now, config, timeZone })
+    await finishIfDone(tx, campaign, now)
+    return outcome
+  }
+
+  /** After a commit: the messages' events and sender, woken send jobs, the campaign's figures. */
+  async function announce(companyId: number, outcome: DispatchOutcome | null) {
+    if (!outcome) return
+    if (outcome.change) await messages.announceAutomatic(companyId, [outcome.change])
+    if (outcome.queued) deps.jobs.wake('campaigns.dispatch')
+    await changed(companyId, outcome.campaignId)
+  }
+
+  return {
+    /**
+     * Queues the start of a campaign saved as PROGRAMADA, replacing any start queued before; a
+     * time in the past or less than 30 s ahead starts it now.
+     */
+    async scheduleStart(
+      tx: Executor,
+      campaign: Pick<CampaignRow, 'companyId' | 'id' | 'scheduledAt'>,
+    ) {
+      await deps.jobs.cancelKeyed('campaigns.start', campaignStartKey(campaign.id), { in: tx })
+      const now = Date.now()
+      const at = campaign.scheduledAt?.getTime() ?? now
+      await deps.jobs.send(
+        'campaigns.start',
+        { companyId: campaign.companyId, campaignId: campaign.id },
+        {
+          singletonKey: campaignStartKey(campaign.id),
+          startAfter: new Date(at - now < CAMPAIGN_START_NOW_MS ? now : at),
+          in: tx,
+        },
+      )
+    },
+
+    /** Drops a queued start (a draft again, or deleted). */
+    unscheduleStart: (tx: Executor, campaignId: number) =>
+      deps.jobs.cancelKeyed('campaigns.start', campaignStartKey(campaignId), { in: tx }),
+
+    /** The start job: the ledger of every recipient, then the first send. */
+    async start({ companyId, campaignId }: JobPayloads['campaigns.start']) {
+      const context = await contextOf(companyId)
+      if (!context) return
+      const now = new Date()
+      const started = await deps.db.transaction(async (tx) => {
+        const campaign = await campaignsRepository(tx).lock(companyId, campaignId)
+        if (!campaign || campaign.status !== 'PROGRAMADA') return false
+        if (
+          campaign.scheduledAt &&
+          campaign.scheduledAt.getTime() - now.getTime() > CAMPAIGN_START_NOW_MS
+        )
+          return false
+        const audience = campaignAudienceRepository(tx)
+        const recipients =
+          campaign.contactListId !== null
+            ? await audience.ofList(companyId, campaign.contactListId)
+            : campaign.tagListId !== null
+              ? await audience.ofTag(companyId, campaign.tagListId)
+              : []
+        await campaignShippingsRepository(tx).insertLedger(companyId, campaignId, recipients)
+        await campaignsRepository(tx).update(companyId, campaignId, {
+          status: 'EM_ANDAMENTO',
+          startedAt: now,
+        })
+        const config = await campaignSettings.settingsOf(companyId, tx)
+        const pace =
+          campaign.whatsappId === null
+            ? null
+            : await campaignPacesRepository(tx).lock(companyId, campaign.whatsappId)
+        await scheduleNext(tx, campaign, {
+          now,
+          lastSentAt: pace?.lastDispatchAt ?? null,
+          config,
+          timeZone: context.company.timezone,
+        })
+        await finishIfDone(tx, campaign, now)
+        return true
+      })
+      if (!started) return
+      deps.jobs.wake('campaigns.dispatch')
+      await changed(companyId, campaignId)
+    },
+
+    /**
+     * A send job. A failure is retried by its queue; after the last try the recipient is failed
+     * with the error and the campaign goes on with the next one.
+     */
+    async dispatch(data: JobPayloads['campaigns.dispatch'], run: JobRun) {
+      const context = await contextOf(data.companyId)
+      if (!context) return
+      const now = new Date()
+      try {
+        await announce(
+          data.companyId,
+          await deps.db.transaction((tx) => dispatchIn(tx, data, context, now)),
+        )
+      } catch (error) {
+        if (!run.lastTry) throw error
+        deps.log.error({ err: error, ...data }, 'campaign send gave up')
+        await announce(
+          data.companyId,
+          await deps.db.transaction((tx) => giveUp(tx, data, context, now)),
+        )
+      }
+    },
+
+    /** The confirmation request's expiry: the row ends unconfirmed, so the campaign can finish. */
+    async expire({
+      companyId,
+      campaignId,
+      shippingId,
+    }: JobPayloads['campaigns.confirmation-expiry']) {
+      const now = new Date()
+      const expired = await deps.db.transaction(async (tx) => {
+        const campaign = await campaignsRepository(tx).lock(companyId, campaignId)
+        const shippings = campaignShippingsRepository(tx)
+        const row = await shippings.lock(companyId, shippingId)
+        if (!campaign || row?.state !== 'confirmation_requested') return false
+        await shippings.set(companyId, shippingId, { state: 'unconfirmed' })
+        if (campaign.status === 'EM_ANDAMENTO') await finishIfDone(tx, campaign, now)
+        return true
+      })
+      if (expired) await changed(companyId, campaignId)
+    },
+
+    /**
+     * The inbound hook, in the transaction that stores a batch: replies from these numbers on
+     * the connection confirm the requests waiting for them (reference §1 "Confirmation"), whose
+     * main messages are then queued. Answers whether any was confirmed.
+     */
+    async confirmReplies(
+      tx: Executor,
+      companyId: number,
+      whatsappId: number,
+      numbers: string[],
+      at: Date,
+    ): Promise<boolean> {
+      const variants = [...new Set(numbers.flatMap(numberVariants))]
+      const confirmed = await campaignShippingsRepository(tx).confirm(
+        companyId,
+        whatsappId,
+        variants,
+        at,
+      )
+      for (const row of confirmed) {
+        await deps.jobs.cancelKeyed('campaigns.confirmation-expiry', campaignExpiryKey(row.id), {
+          in: tx,
+        })
+        await sendJob(tx, companyId, row.campaignId, row.id, at)
+      }
+      return confirmed.length > 0
+    },
+
+    /** Cancel: the queued sends of the campaign are dropped (its jobs also check the status). */
+    async dropSends(tx: Executor, companyId: number, campaignId: number) {
+      const shippings = campaignShippingsRepository(tx)
+      for (const state of ['scheduled', 'confirmed'] as const)
+        for (const row of await shippings.inState(companyId, campaignId, state))
+          await deps.jobs.cancelKeyed('campaigns.dispatch', campaignSendKey(row.id), { in: tx })
+    },
+
+    /**
+     * Restart: slots are computed again from now for the rows not sent yet, and confirmed rows
+     * get their main message.
+     */
+    async resume(tx: Executor, campaign: CampaignRow, timeZone: string) {
+      const shippings = campaignShippingsRepository(tx)
+      const now = new Date()
+      for (const row of await shippings.inState(campaign.companyId, campaign.id, 'scheduled'))
+        await shippings.set(campaign.companyId, row.id, { state: 'pending', scheduledFor: null })
+      for (const row of await shippings.inState(campaign.companyId, campaign.id, 'confirmed'))
+        await sendJob(tx, campaign.companyId, campaign.id, row.id, now)
+      const config = await campaignSettings.settingsOf(campaign.companyId, tx)
+      await scheduleNext(tx, campaign, { now, lastSentAt: null, config, timeZone })
+      await finishIfDone(tx, campaign, now)
+    },
+  }
+
+  /** The last try failed: the recipient is failed and the next one takes his turn. */
+  async function giveUp(
+    tx: Executor,
+    data: JobPayloads['campaigns.dispatch'],
+    context: Context,
+    now: Date,
+  ): Promise<DispatchOutcome | null> {
+    const campaign = await campaignsRepository(tx).lock(data.companyId, data.campaignId)
+    const shippings = campaignShippingsRepository(tx)
+    const row = await shippings.lock(data.companyId, data.shippingId)
+    if (!campaign || !row || (row.state !== 'scheduled' && row.state !== 'confirmed')) return null
+    await shippings.set(data.companyId, row.id, { state: 'failed', lastError: 'ERR_INTERNAL' })
+    if (campaign.status !== 'EM_ANDAMENTO') return null
+    const config = await campaignSettings.settingsOf(data.companyId, tx)
+    const queued =
+      row.state === 'scheduled' &&
+      (await scheduleNext(tx, campaign, {
+        now,
+        lastSentAt: now,
+        config,
+        timeZone: context.company.timezone,
+      }))
+    await finishIfDone(tx, campaign, now)
+    return { campaignId: campaign.id, change: null, queued }
+  }
+}
+
+export type CampaignEngine = ReturnType<typeof createCampaignEngine>
