@@ -26,6 +26,7 @@ import { flowCampaignsRoutes } from './modules/flow-campaigns/flow-campaigns.rou
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes'
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes'
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes'
+import { schedulesRoutes } from './modules/schedules/schedules.routes'
 import { flowsRoutes } from './modules/flows/flows.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { messageImportRoutes } from './modules/message-import/message-import.routes'
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(quickMessagesRoutes, { services })
   await app.register(contactListsRoutes, { services })
   await app.register(campaignsRoutes, { services })
+  await app.register(schedulesRoutes, { services })
   await app.register(queuesRoutes, { services })
   await app.register(botRoutes, { services })
   await app.register(chatbotsRoutes, { services })

@@ -26,6 +26,8 @@ import { createContactListChecker } from './modules/contact-lists/contact-lists.
 import { createCampaignEngine } from './modules/campaigns/campaigns.engine'
 import { createCampaignSettingsService } from './modules/campaigns/campaign-settings.service'
 import { createCampaignsService } from './modules/campaigns/campaigns.service'
+import { createScheduleEngine } from './modules/schedules/schedules.engine'
+import { createSchedulesService } from './modules/schedules/schedules.service'
 import { createContactListItemsService } from './modules/contact-lists/contact-list-items.service'
 import { createContactListsService } from './modules/contact-lists/contact-lists.service'
 import { createFileListsService } from './modules/file-lists/file-lists.service'
@@ -254,6 +256,25 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
       queueExists: async (companyId, id) => (await queues.existing(companyId, [id])).length > 0,
     },
   })
+  const scheduleEngine = createScheduleEngine(deps, {
+    companies,
+    connections,
+    ticketCore,
+    messages,
+    changed: (companyId, ids) => schedules.announce(companyId, ids),
+  })
+  const schedules = createSchedulesService(deps, {
+    engine: scheduleEngine,
+    media,
+    fileShown: (companyId, path) => messages.fileShown(companyId, path),
+    references: {
+      connectionExists: (companyId, id) => connections.exists(companyId, id),
+      defaultConnectionId: async (companyId) =>
+        (await connections.defaultRow(companyId))?.id ?? null,
+      userExists: async (companyId, id) => (await users.existing(companyId, [id])).length > 0,
+      queueExists: async (companyId, id) => (await queues.existing(companyId, [id])).length > 0,
+    },
+  })
   const contactListChecker = createContactListChecker(deps, { connections, channels })
   const contactLists = createContactListsService(deps, { checker: contactListChecker })
   const contactListItems = createContactListItemsService(deps, {
@@ -285,6 +306,8 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     campaignSettings,
     campaignEngine,
     campaigns,
+    scheduleEngine,
+    schedules,
     queues,
     chatbots,
     connections,

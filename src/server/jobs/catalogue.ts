@@ -51,6 +51,13 @@ export interface JobPayloads {
   'campaigns.dispatch': { companyId: number; campaignId: number; shippingId: number }
   /** Ends a confirmation request that got no reply in time. Keyed by `campaignExpiryKey`. */
   'campaigns.confirmation-expiry': { companyId: number; campaignId: number; shippingId: number }
+  /** Takes the schedules due within the minute and queues their sends (schedules.engine.ts). */
+  'schedules.pick': Record<string, never>
+  /**
+   * Sends one occurrence of a scheduled message (schedules.engine.ts). Keyed by
+   * `scheduleSendKey`: an occurrence is sent once.
+   */
+  'schedules.send': { companyId: number; scheduleId: number; sendAt: string }
   /** Gives every unfinished contact import a job again (contacts.import.ts). */
   'contacts.import-resume': Record<string, never>
   /** Finds the tickets a bot timer is due on and queues their `bot.ticket-timer` jobs. */
@@ -152,6 +159,25 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
     retryBackoff: true,
     expireInSeconds: 60,
     concurrency: 1,
+  },
+  'schedules.pick': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    concurrency: 1,
+    cron: '* * * * *',
+  },
+  // A failed try is retried; after the last one the schedule is ERRO. Sends of many schedules
+  // due in the same minute go side by side.
+  'schedules.send': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    concurrency: 8,
   },
   'inbound.media-retry': {
     policy: 'stately',

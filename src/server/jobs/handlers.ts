@@ -14,6 +14,8 @@ export function registerJobHandlers(jobs: JobEngine, services: Services): void {
     'campaigns.start': (data) => services.campaignEngine.start(data),
     'campaigns.dispatch': (data, run) => services.campaignEngine.dispatch(data, run),
     'campaigns.confirmation-expiry': (data) => services.campaignEngine.expire(data),
+    'schedules.pick': () => services.scheduleEngine.pick(),
+    'schedules.send': (data, run) => services.scheduleEngine.send(data, run),
     'contacts.import-resume': () => services.contactImports.resumeStalled(),
     'inbound.media-retry': (data) => services.inbound.retryMedia(data),
     'inbound.contact-profile': (data) => services.inbound.refreshProfile(data),

@@ -2,11 +2,13 @@ import { MISSING, type MatrixPart } from './types'
 
 const quickMessage = { shortcode: 'matriz', message: 'Olá' }
 const item = { name: 'Matriz', number: '5511987654321', email: '' }
+const schedule = { body: 'Lembrete da matriz', contactId: MISSING, sendAt: '2030-01-01T12:00:00Z' }
 const campaign = { name: 'Matriz', whatsappId: MISSING, contactListId: MISSING, message1: 'Olá' }
 
 /**
- * Outbound (issue 19): quick messages for every user; contact lists, campaigns and their
- * settings for admins of plans with campaigns. Visibility and ownership rules and another
+ * Outbound (issue 19): quick messages for every user; scheduled messages for every user of
+ * plans with schedules; contact lists, campaigns and their settings for admins of plans with
+ * campaigns. Visibility and ownership rules and another
  * company's ids are covered by the module's own tests; here the id routes answer their 404.
  */
 export const outbound: MatrixPart = {
@@ -192,6 +194,41 @@ export const outbound: MatrixPart = {
       allowedStatus: 200,
       own: () => ({ url: '/campaign-settings', payload: { settings: { messageInterval: 30 } } }),
     },
+    'GET /schedules': {
+      access: 'user',
+      allowedStatus: 200,
+      own: () => ({ url: '/schedules?searchParam=a&pageNumber=1' }),
+    },
+    'GET /schedules/:id': {
+      access: 'user',
+      allowedStatus: 404,
+      own: () => ({ url: `/schedules/${MISSING}` }),
+    },
+    'POST /schedules': {
+      access: 'user',
+      allowedStatus: 200,
+      own: (f) => ({ url: '/schedules', payload: { ...schedule, contactId: f.contactId } }),
+    },
+    'PUT /schedules/:id': {
+      access: 'user',
+      allowedStatus: 404,
+      own: () => ({ url: `/schedules/${MISSING}`, payload: schedule }),
+    },
+    'DELETE /schedules/:id': {
+      access: 'user',
+      allowedStatus: 404,
+      own: () => ({ url: `/schedules/${MISSING}` }),
+    },
+    'POST /schedules/:id/media-upload': {
+      access: 'user',
+      allowedStatus: 404,
+      own: () => ({ url: `/schedules/${MISSING}/media-upload` }),
+    },
+    'DELETE /schedules/:id/media-upload': {
+      access: 'user',
+      allowedStatus: 404,
+      own: () => ({ url: `/schedules/${MISSING}/media-upload` }),
+    },
   },
   malformed: {
     'GET /quick-messages': { url: '/quick-messages?pageNumber=0' },
@@ -232,6 +269,13 @@ export const outbound: MatrixPart = {
     'GET /campaigns/:id/shipping': { url: '/campaigns/1/shipping?state=voando' },
     'GET /campaigns/:id/failures': { url: '/campaigns/0/failures' },
     'GET /campaign-settings': 'no input',
+    'GET /schedules': { url: '/schedules?start=ontem' },
+    'GET /schedules/:id': { url: '/schedules/abc' },
+    'POST /schedules': { url: '/schedules', payload: { ...schedule, intervalo: 9 } },
+    'PUT /schedules/:id': { url: '/schedules/1', payload: { ...schedule, tipoDias: 2 } },
+    'DELETE /schedules/:id': { url: '/schedules/0' },
+    'POST /schedules/:id/media-upload': { url: '/schedules/0/media-upload' },
+    'DELETE /schedules/:id/media-upload': { url: '/schedules/0/media-upload' },
     'POST /campaign-settings': { url: '/campaign-settings', payload: { settings: 'rapido' } },
   },
 }
