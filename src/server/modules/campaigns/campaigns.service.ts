@@ -19,6 +19,7 @@ import { AppError, validationError } from '@server/lib/app-error'
 import { buildWorkbook } from '@server/lib/workbook'
 import type { ContactListsService } from '../contact-lists/contact-lists.service'
 import type { MediaService } from '../media/media.service'
+import { createAttachments } from '../media/media.attachment'
 import type { UploadedFile } from '../media/media.upload'
 import { campaignAudienceRepository } from './campaign-audience.repository'
 import { campaignShippingsRepository } from './campaign-shippings.repository'
@@ -74,6 +75,13 @@ export function createCampaignsService(
 ) {
   const { engine, references, lists: contactLists, media, fileShown } = collaborators
   const repo = campaignsRepository(deps.db)
+  const attachments = createAttachments(deps, {
+    media,
+    fileShown,
+    folder: FOLDER,
+    maxBytes: CAMPAIGN_MEDIA_MAX_BYTES,
+    missing: 'ERR_NO_CAMPAIGN_FOUND',
+  })
 
   /** Each campaign's report: from its ledger, or from its audience before it starts. */
   async function present(companyId: number, rows: CampaignWithNames[]): Promise<CampaignDto[]> {
@@ -171,16 +179,6 @@ export function createCampaignsService(
       statusTicket: opens ? (body.statusTicket ?? 'closed') : 'closed',
       ...variantsOf(body),
     }
-  }
-
-  /** A file no campaign row holds any more, unless a sent message shows it. */
-  async function release(companyId: number, path: string | null) {
-    if (!path) return
-    await (async () => {
-      if (!(await fileShown(companyId, path))) await media.remove(companyId, path)
-    })().catch((error: unknown) => {
-      deps.log.warn({ err: error, companyId, path }, 'a campaign file was not removed')
-    })
   }
 
   /** Applies a status change under the campaign's lock, answering the locked row. */
@@ -294,7 +292,7 @@ export function createCampaignsService(
         await engine.unscheduleStart(tx, id)
         return txRepo.remove(ctx.companyId, id)
       })
-      await release(ctx.companyId, removed?.mediaPath ?? null)
+      await attachments.release(ctx.companyId, removed?.mediaPath)
       deps.realtime.emit(ctx.companyId, [rooms.admins], 'campaign', { action: 'delete', id })
     },
 
@@ -359,26 +357,9 @@ export function createCampaignsService(
     ): Promise<CampaignDto> {
       const before = await found(ctx.companyId, id)
       if (editabilityOf(before) === 'none') throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE')
-      const upload = await readFile()
-      const stored = await media.saveFile(ctx.companyId, FOLDER, upload.file, {
-        maxBytes: CAMPAIGN_MEDIA_MAX_BYTES,
-        originalName: upload.filename,
-      })
-      const saved = await repo
-        .update(ctx.companyId, id, {
-          mediaPath: stored.path,
-          mediaName: stored.name,
-          mediaMime: stored.mime,
-        })
-        .catch(async (error: unknown) => {
-          await release(ctx.companyId, stored.path)
-          throw error
-        })
-      if (!saved) {
-        await release(ctx.companyId, stored.path)
-        throw new AppError('ERR_NO_CAMPAIGN_FOUND')
-      }
-      await release(ctx.companyId, before.mediaPath)
+      await attachments.replace(ctx.companyId, await readFile(), before.mediaPath, async (fields) =>
+        Boolean(await repo.update(ctx.companyId, id, fields)),
+      )
       return (await changed(ctx.companyId, id))!
     },
 
@@ -386,10 +367,9 @@ export function createCampaignsService(
     async removeMedia(ctx: RequestContext, id: number): Promise<CampaignDto> {
       const before = await found(ctx.companyId, id)
       if (editabilityOf(before) === 'none') throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE')
-      const cleared = { mediaPath: null, mediaName: null, mediaMime: null }
-      if (!(await repo.update(ctx.companyId, id, cleared)))
-        throw new AppError('ERR_NO_CAMPAIGN_FOUND')
-      await release(ctx.companyId, before.mediaPath)
+      await attachments.clear(ctx.companyId, before.mediaPath, async (fields) =>
+        Boolean(await repo.update(ctx.companyId, id, fields)),
+      )
       return (await changed(ctx.companyId, id))!
     },
   }

@@ -18,6 +18,7 @@ import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
 import type { MediaService } from '../media/media.service'
+import { createAttachments } from '../media/media.attachment'
 import type { UploadedFile } from '../media/media.upload'
 import {
   quickMessagesRepository,
@@ -39,6 +40,14 @@ export function createQuickMessagesService(
   { media }: { media: Pick<MediaService, 'saveFile' | 'remove' | 'signedUrl'> },
 ) {
   const repo = quickMessagesRepository(deps.db)
+  // The composer uploads a quick message's file again with each message: no message shows it.
+  const attachments = createAttachments(deps, {
+    media,
+    fileShown: () => Promise.resolve(false),
+    folder: FOLDER,
+    maxBytes: QUICK_MESSAGE_MEDIA_MAX_BYTES,
+    missing: 'ERR_NO_QUICKMESSAGE_FOUND',
+  })
 
   const present = (companyId: number, row: QuickMessageWithUser): QuickMessageDto => ({
     id: row.id,
@@ -125,14 +134,6 @@ export function createQuickMessagesService(
     }
   }
 
-  /** Removes a file no row holds any more; a failure leaves the file, never the change. */
-  async function release(companyId: number, path: string | null | undefined) {
-    if (!path) return
-    await media.remove(companyId, path).catch((error: unknown) => {
-      deps.log.warn({ err: error, companyId, path }, 'a quick message file was not removed')
-    })
-  }
-
   return {
     /** GET /quick-messages: what the caller sees, inactive ones included, by shortcode. */
     async list(ctx: RequestContext, query: ListQuickMessagesQuery): Promise<QuickMessagePage> {
@@ -185,7 +186,7 @@ export function createQuickMessagesService(
       if (!deletesQuickMessage(ctx.user, row)) throw new AppError('ERR_NO_PERMISSION')
       const path = await repo.remove(ctx.companyId, id)
       if (path === undefined) throw new AppError('ERR_NO_QUICKMESSAGE_FOUND')
-      await release(ctx.companyId, path)
+      await attachments.release(ctx.companyId, path)
       deps.realtime.emit(
         ctx.companyId,
         everyone(row) ? [rooms.company] : [...ownerRooms(row), rooms.admins],
@@ -201,26 +202,9 @@ export function createQuickMessagesService(
       readFile: () => Promise<UploadedFile>,
     ): Promise<QuickMessageDto> {
       const before = await editable(ctx, id)
-      const upload = await readFile()
-      const stored = await media.saveFile(ctx.companyId, FOLDER, upload.file, {
-        maxBytes: QUICK_MESSAGE_MEDIA_MAX_BYTES,
-        originalName: upload.filename,
-      })
-      const saved = await repo
-        .update(ctx.companyId, id, {
-          mediaPath: stored.path,
-          mediaName: stored.name,
-          mediaMime: stored.mime,
-        })
-        .catch(async (error: unknown) => {
-          await release(ctx.companyId, stored.path)
-          throw error
-        })
-      if (!saved) {
-        await release(ctx.companyId, stored.path)
-        throw new AppError('ERR_NO_QUICKMESSAGE_FOUND')
-      }
-      await release(ctx.companyId, before.mediaPath)
+      await attachments.replace(ctx.companyId, await readFile(), before.mediaPath, (fields) =>
+        repo.update(ctx.companyId, id, fields),
+      )
       const row = await reload(ctx.companyId, id)
       announce(ctx.companyId, before, row)
       return present(ctx.companyId, row)
@@ -231,10 +215,9 @@ export function createQuickMessagesService(
       const before = await editable(ctx, id)
       // A row left with neither text nor file would send nothing.
       if (before.message.trim() === '') throw validationError('message')
-      const cleared = { mediaPath: null, mediaName: null, mediaMime: null }
-      if (!(await repo.update(ctx.companyId, id, cleared)))
-        throw new AppError('ERR_NO_QUICKMESSAGE_FOUND')
-      await release(ctx.companyId, before.mediaPath)
+      await attachments.clear(ctx.companyId, before.mediaPath, (fields) =>
+        repo.update(ctx.companyId, id, fields),
+      )
       const row = await reload(ctx.companyId, id)
       announce(ctx.companyId, before, row)
       return present(ctx.companyId, row)

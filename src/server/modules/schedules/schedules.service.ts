@@ -13,6 +13,7 @@ import { rooms, type CompanyEventPayloads } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import { AppError, validationError } from '@server/lib/app-error'
 import type { MediaService } from '../media/media.service'
+import { createAttachments } from '../media/media.attachment'
 import type { UploadedFile } from '../media/media.upload'
 import type { ScheduleEngine } from './schedules.engine'
 import { presentSchedule } from './schedules.presenter'
@@ -48,6 +49,15 @@ export function createSchedulesService(
 ) {
   const { engine, references, media, fileShown } = collaborators
   const repo = schedulesRepository(deps.db)
+  // 002 §5: an image.
+  const attachments = createAttachments(deps, {
+    media,
+    fileShown,
+    folder: FOLDER,
+    maxBytes: SCHEDULE_MEDIA_MAX_BYTES,
+    accepts: (file) => file.kind === 'image',
+    missing: 'ERR_NO_SCHEDULE_FOUND',
+  })
 
   const present = (companyId: number, row: ScheduleWithNames) =>
     presentSchedule(row, (path) => media.signedUrl(companyId, path))
@@ -124,15 +134,6 @@ export function createSchedulesService(
       tipoDias: body.tipoDias ?? 4,
       assinar: body.assinar ?? false,
     }
-  }
-
-  async function release(companyId: number, path: string | null) {
-    if (!path) return
-    await (async () => {
-      if (!(await fileShown(companyId, path))) await media.remove(companyId, path)
-    })().catch((error: unknown) => {
-      deps.log.warn({ err: error, companyId, path }, 'a schedule file was not removed')
-    })
   }
 
   return {
@@ -216,7 +217,7 @@ export function createSchedulesService(
         await engine.unqueue(tx, locked)
         return schedulesRepository(tx).remove(ctx.companyId, id)
       })
-      await release(ctx.companyId, removed?.mediaPath ?? null)
+      await attachments.release(ctx.companyId, removed?.mediaPath)
       emit(ctx.companyId, { action: 'delete', scheduleId: id })
     },
 
@@ -227,30 +228,9 @@ export function createSchedulesService(
       readFile: () => Promise<UploadedFile>,
     ): Promise<ScheduleDto> {
       const before = await changeable(ctx, id)
-      const upload = await readFile()
-      const stored = await media.saveFile(ctx.companyId, FOLDER, upload.file, {
-        maxBytes: SCHEDULE_MEDIA_MAX_BYTES,
-        originalName: upload.filename,
-      })
-      if (stored.kind !== 'image') {
-        await release(ctx.companyId, stored.path)
-        throw new AppError('ERR_INVALID_FILE')
-      }
-      const saved = await repo
-        .update(ctx.companyId, id, {
-          mediaPath: stored.path,
-          mediaName: stored.name,
-          mediaMime: stored.mime,
-        })
-        .catch(async (error: unknown) => {
-          await release(ctx.companyId, stored.path)
-          throw error
-        })
-      if (!saved) {
-        await release(ctx.companyId, stored.path)
-        throw new AppError('ERR_NO_SCHEDULE_FOUND')
-      }
-      await release(ctx.companyId, before.mediaPath)
+      await attachments.replace(ctx.companyId, await readFile(), before.mediaPath, async (fields) =>
+        Boolean(await repo.update(ctx.companyId, id, fields)),
+      )
       return (await changed(ctx.companyId, id))!
     },
 
@@ -261,10 +241,9 @@ export function createSchedulesService(
         scheduleProblems({ ...before, sendAt: before.sendAt.toISOString(), hasMedia: false }).body
       )
         throw validationError('body')
-      const cleared = { mediaPath: null, mediaName: null, mediaMime: null }
-      if (!(await repo.update(ctx.companyId, id, cleared)))
-        throw new AppError('ERR_NO_SCHEDULE_FOUND')
-      await release(ctx.companyId, before.mediaPath)
+      await attachments.clear(ctx.companyId, before.mediaPath, async (fields) =>
+        Boolean(await repo.update(ctx.companyId, id, fields)),
+      )
       return (await changed(ctx.companyId, id))!
     },
   }
