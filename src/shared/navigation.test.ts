@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  availableRoutes,
   passesGate,
   ROUTES,
   routeById,
@@ -98,11 +97,11 @@ describe('visibleMenuIds', () => {
           'queueIntegration',
           'files',
         ],
-        hides: ['announcements', 'allConnections', 'companies', 'campaigns', 'helps'],
+        hides: ['announcements', 'allConnections', 'companies', 'helps'],
       },
       {
-        name: 'admin with cshow and helps',
-        context: ctx({ user: admin, cshow: true, hasHelps: true }),
+        name: 'admin with helps',
+        context: ctx({ user: admin, hasHelps: true }),
         shows: ['campaigns', 'contactLists', 'campaignsConfig', 'helps'],
         hides: ['companies'],
       },
@@ -114,7 +113,7 @@ describe('visibleMenuIds', () => {
       },
       {
         name: 'admin whose plan allows nothing',
-        context: ctx({ user: admin, plan: noPlan, cshow: true }),
+        context: ctx({ user: admin, plan: noPlan }),
         shows: ['users', 'connections', 'flowBuilders'],
         hides: [
           'kanban',
@@ -205,13 +204,12 @@ describe('routes', () => {
     expect(new Set(paths).size).toBe(paths.length)
   })
 
-  it('keeps campaign routes behind cshow', () => {
-    const without = availableRoutes(false).map((r) => r.path)
-    const withFlag = availableRoutes(true).map((r) => r.path)
-    expect(without).not.toContain('/campaigns')
-    expect(without).not.toContain('/campaign/:campaignId/report')
-    expect(withFlag).toContain('/campaigns')
-    expect(withFlag).toHaveLength(ROUTES.length)
+  it('opens the campaign screens by the plan, or by cshow whatever the plan', () => {
+    const gate = routeById('campaigns').gate
+    expect(passesGate(gate, ctx({ user: admin }))).toBe(true)
+    expect(passesGate(gate, ctx({ user: admin, plan: noPlan }))).toBe(false)
+    expect(passesGate(gate, ctx({ user: admin, plan: noPlan, cshow: true }))).toBe(true)
+    expect(passesGate(gate, ctx({ user: plainUser, cshow: true }))).toBe(false)
   })
 
   it('sends a plan lacking OpenAI or integrations to / with a notice, a refused profile not', () => {

@@ -21,7 +21,10 @@ export interface NavigationContext {
   plan: Partial<PlanFeatures> | null | undefined
   /** GET /helps/list answered a non-empty array. */
   hasHelps: boolean
-  /** The local flag `cshow` exists: only then do the campaign routes exist (002 §2.1). */
+  /**
+   * The local flag `cshow` exists (002 §2.1): it opens the campaign screens whatever the plan
+   * says, as the spec's client did; without it the plan's useCampaigns does.
+   */
   cshow: boolean
 }
 
@@ -34,7 +37,8 @@ export interface Gate {
   who?: 'admin' | 'super' | 'dashboard' | 'realtime' | 'connections'
   plan?: PlanFeature
   needsHelps?: boolean
-  needsCshow?: boolean
+  /** The local flag `cshow` stands in for the plan feature (the campaign screens). */
+  cshowOverridesPlan?: boolean
 }
 
 const whoChecks: Record<NonNullable<Gate['who']>, (user: PermissionSubject) => boolean> = {
@@ -49,13 +53,13 @@ const whoChecks: Record<NonNullable<Gate['who']>, (user: PermissionSubject) => b
 export const passesGate = (gate: Gate | undefined, ctx: NavigationContext): boolean => {
   if (!gate) return true
   if (gate.who && !whoChecks[gate.who](ctx.user)) return false
-  if (gate.plan && !planAllows(ctx.plan, gate.plan)) return false
+  if (gate.plan && !planAllows(ctx.plan, gate.plan) && !(gate.cshowOverridesPlan && ctx.cshow))
+    return false
   if (gate.needsHelps && !ctx.hasHelps) return false
-  if (gate.needsCshow && !ctx.cshow) return false
   return true
 }
 
-/** The local-storage key whose presence turns the campaign routes on. */
+/** The local-storage key whose presence opens the campaign screens (002 §2.1). */
 export const CSHOW_STORAGE_KEY = 'cshow'
 
 export type RouteId =
@@ -119,7 +123,11 @@ export interface RouteDef {
 }
 
 const admin: Gate = { who: 'admin' }
-const campaigns: Gate = { who: 'admin', plan: 'useCampaigns', needsCshow: true }
+/**
+ * The campaign screens: admins of plans with campaigns (issue 19: the menu offers them), or any
+ * admin where the spec's `cshow` flag is set.
+ */
+const campaigns: Gate = { who: 'admin', plan: 'useCampaigns', cshowOverridesPlan: true }
 
 /** Every route of 002 §2.1 plus /forgetpsw (001 §2) and /financeiro-aberto (000 §2). */
 export const ROUTES: readonly RouteDef[] = [
@@ -208,10 +216,6 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { id: 'campaignsConfig', path: '/campaigns-config', access: 'private', gate: campaigns },
 ]
-
-/** The routes that exist for this client: campaign routes only while `cshow` is set. */
-export const availableRoutes = (cshow: boolean): RouteDef[] =>
-  ROUTES.filter((route) => cshow || !route.gate?.needsCshow)
 
 export const routeById = (id: RouteId): RouteDef => {
   const route = ROUTES.find((candidate) => candidate.id === id)

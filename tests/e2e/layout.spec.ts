@@ -107,7 +107,7 @@ test('the menu marks coming-soon entries and not the built ones', async ({ page 
   await expect(page).toHaveURL(route('/tickets'))
   const menu = await openSideMenu(page)
 
-  const placeholder = menu.getByRole('link', { name: 'Respostas rápidas Em breve', exact: true })
+  const placeholder = menu.getByRole('link', { name: 'Tarefas Em breve', exact: true })
   await expect(placeholder.getByRole('img', { name: 'Em breve' })).toBeVisible()
   const built = menu.getByRole('link', { name: 'Atendimentos', exact: true })
   await expect(built).toBeVisible()

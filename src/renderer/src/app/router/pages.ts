@@ -61,6 +61,11 @@ export const privatePages: PageRegistry = {
       default: m.PromptsPage,
     })),
   ),
+  quickMessages: lazy(() =>
+    import('@renderer/features/quick-messages/pages/QuickMessagesPage').then((m) => ({
+      default: m.QuickMessagesPage,
+    })),
+  ),
   files: lazy(() =>
     import('@renderer/features/file-lists/pages/FileListsPage').then((m) => ({
       default: m.FileListsPage,
@@ -77,6 +82,31 @@ export const privatePages: PageRegistry = {
   phraseLists: lazy(() =>
     import('@renderer/features/flow-campaigns/pages/FlowCampaignsPage').then((m) => ({
       default: m.FlowCampaignsPage,
+    })),
+  ),
+  campaigns: lazy(() =>
+    import('@renderer/features/campaigns/pages/CampaignsPage').then((m) => ({
+      default: m.CampaignsPage,
+    })),
+  ),
+  campaignReport: lazy(() =>
+    import('@renderer/features/campaigns/pages/CampaignReportPage').then((m) => ({
+      default: m.CampaignReportPage,
+    })),
+  ),
+  contactLists: lazy(() =>
+    import('@renderer/features/contact-lists/pages/ContactListsPage').then((m) => ({
+      default: m.ContactListsPage,
+    })),
+  ),
+  contactListItems: lazy(() =>
+    import('@renderer/features/contact-lists/pages/ContactListItemsPage').then((m) => ({
+      default: m.ContactListItemsPage,
+    })),
+  ),
+  campaignsConfig: lazy(() =>
+    import('@renderer/features/campaign-settings/pages/CampaignSettingsPage').then((m) => ({
+      default: m.CampaignSettingsPage,
     })),
   ),
 }

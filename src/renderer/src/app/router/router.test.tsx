@@ -113,7 +113,7 @@ afterEach(async () => {
 })
 
 const renderAt = (path: string) => {
-  const router = createMemoryRouter(buildRoutes(false), { initialEntries: [path] })
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] })
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={createQueryClient()}>

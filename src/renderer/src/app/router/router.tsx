@@ -1,9 +1,8 @@
 import { lazy } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
-import { availableRoutes, type RouteId } from '@shared/navigation'
+import { ROUTES, type RouteId } from '@shared/navigation'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { RouteErrorPage } from '../pages/RouteErrorPage'
-import { cshowEnabled } from './cshow'
 import { GuardedPage, type PageRegistry } from './GuardedPage'
 import { privatePages } from './pages'
 import { PublicOnly, RequireSession } from './guards'
@@ -32,9 +31,9 @@ const SubscriptionExpiredPage = lazy(() =>
 /** Routes rendered outside the shell. */
 const STANDALONE: ReadonlySet<RouteId> = new Set(['subscriptionExpired'])
 
-/** The route table of 002 §2.1 as react-router routes, campaign routes only with `cshow`. */
-export const buildRoutes = (cshow: boolean): RouteObject[] => {
-  const routes = availableRoutes(cshow)
+/** The route table of 002 §2.1 as react-router routes. */
+export const buildRoutes = (): RouteObject[] => {
+  const routes = ROUTES
   return [
     {
       errorElement: <RouteErrorPage />,
@@ -72,4 +71,4 @@ export const buildRoutes = (cshow: boolean): RouteObject[] => {
 }
 
 /** Hash history, so the same build loads from the desktop app's files and from the server. */
-export const router = createHashRouter(buildRoutes(cshowEnabled))
+export const router = createHashRouter(buildRoutes())

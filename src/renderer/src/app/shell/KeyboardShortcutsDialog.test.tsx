@@ -37,8 +37,7 @@ describe('KeyboardShortcutsDialog', () => {
     const dialog = await findDialog('Atalhos de teclado')
     expect(dialog.textContent).toContain('Lista de atendimentos: abrir o atendimento')
     expect(dialog.textContent).toContain('Mensagem: nova linha')
-    // Quick replies are not built yet (issue 19): the help does not promise them.
-    expect(dialog.textContent).not.toContain('respostas rápidas')
+    expect(dialog.textContent).toContain('Mensagem: respostas rápidas (no início)')
   })
 
   it('leaves "?" to a text field', async () => {

@@ -9,7 +9,6 @@ import {
 } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { QUICK_REPLIES_ENABLED } from '@renderer/features/tickets/conversation/constants'
 import { useKeyboardShortcutsStyles } from './KeyboardShortcutsDialog.styles'
 
 /** The keys of each shortcut, by the id of its description under `shortcuts.items`. */
@@ -21,7 +20,7 @@ const SHORTCUTS = [
   { id: 'rowActions', keys: ['Tab'] },
   { id: 'send', keys: ['Enter'] },
   { id: 'newLine', keys: ['Shift', 'Enter'] },
-  ...(QUICK_REPLIES_ENABLED ? [{ id: 'quickReplies', keys: ['/'] }] : []),
+  { id: 'quickReplies', keys: ['/'] },
   { id: 'cancel', keys: ['Esc'] },
 ] as const
 

@@ -97,7 +97,7 @@ afterEach(async () => {
 const renderMenu = async () => {
   await startSession({ token: 'access', user: admin })
   // The dashboard is a placeholder itself: the lightest page to open the shell on.
-  const router = createMemoryRouter(buildRoutes(false), { initialEntries: ['/'] })
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/'] })
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={createQueryClient()}>
@@ -113,12 +113,18 @@ describe('side menu coming-soon marks (issue 15, major 7)', () => {
   it('marks the placeholder entries and keeps their names, not the built screens', async () => {
     const menu = within(await renderMenu())
 
-    for (const placeholder of ['Dashboard', 'Relatórios', 'Respostas rápidas']) {
+    for (const placeholder of ['Dashboard', 'Relatórios', 'Tarefas']) {
       const link = menu.getByRole('link', { name: `${placeholder} Em breve` })
       expect(within(link).getByRole('img', { name: 'Em breve' }).textContent).toBe('Em breve')
       expect(link.getAttribute('aria-description')).toBe('Esta tela ainda está em construção.')
     }
-    for (const built of ['Atendimentos', 'Contatos', 'Tags', 'Filas & Chatbot']) {
+    for (const built of [
+      'Atendimentos',
+      'Contatos',
+      'Tags',
+      'Filas & Chatbot',
+      'Respostas rápidas',
+    ]) {
       const link = menu.getByRole('link', { name: built })
       expect(within(link).queryByRole('img', { name: 'Em breve' })).toBeNull()
       expect(link.hasAttribute('aria-description')).toBe(false)

@@ -37,7 +37,7 @@ const renderLogin = (path = '/login') =>
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={createQueryClient()}>
         <RouterProvider
-          router={createMemoryRouter(buildRoutes(false), { initialEntries: [path] })}
+          router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })}
         />
       </QueryClientProvider>
     </FluentProvider>,

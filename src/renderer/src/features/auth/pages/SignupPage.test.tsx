@@ -65,7 +65,7 @@ const serve = (
 }
 
 const renderAt = (path: string) => {
-  const router = createMemoryRouter(buildRoutes(false), { initialEntries: [path] })
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] })
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={createQueryClient()}>

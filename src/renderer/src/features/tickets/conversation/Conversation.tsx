@@ -106,6 +106,8 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   const [transcribeTarget, setTranscribeTarget] = useState<MessageDto | null>(null)
   const [imageSrc, setImageSrc] = useState<string | null>(null)
   const [pendingFiles, setPendingFiles] = useState<File[]>([])
+  // Captions that come with files (a quick reply's text), shown filled in the preview.
+  const [pendingCaptions, setPendingCaptions] = useState<ReadonlyMap<File, string>>(new Map())
   const [cameraOpen, setCameraOpen] = useState(false)
   const [contactCardOpen, setContactCardOpen] = useState(false)
   const [dragging, setDragging] = useState(false)
@@ -136,12 +138,24 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   }, [])
 
   const addFiles = useCallback(
-    (files: File[]) => {
+    (files: File[], caption?: string) => {
       if (!writable || files.length === 0) return
       setPendingFiles((current) => [...current, ...files])
+      if (caption) {
+        setPendingCaptions((current) => {
+          const next = new Map(current)
+          for (const file of files) next.set(file, caption)
+          return next
+        })
+      }
     },
     [writable],
   )
+
+  const clearFiles = () => {
+    setPendingFiles([])
+    setPendingCaptions(new Map())
+  }
 
   const handlers = useMemo<Omit<MessageHandlers, 'onJumpTo'>>(
     () => ({
@@ -181,7 +195,7 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
   }
 
   const sendFiles = (uploads: { file: File; caption: string }[]) =>
-    mediaMutation.mutate({ uploads, isPrivate }, { onSuccess: () => setPendingFiles([]) })
+    mediaMutation.mutate({ uploads, isPrivate }, { onSuccess: clearFiles })
 
   const closeCamera = useCallback(() => setCameraOpen(false), [])
   const captureFile = useCallback((file: File) => addFiles([file]), [addFiles])
@@ -257,9 +271,10 @@ const ConversationView = ({ ticket, me, onLeave }: ConversationViewProps) => {
       <ContactDrawer open={drawerOpen} ticket={ticket} onClose={() => setDrawerOpen(false)} />
       <MediaPreviewDialog
         files={pendingFiles}
+        initialCaptions={pendingCaptions}
         busy={mediaMutation.isPending}
         onRemove={(file) => setPendingFiles((current) => current.filter((f) => f !== file))}
-        onCancel={() => setPendingFiles([])}
+        onCancel={clearFiles}
         onSend={sendFiles}
       />
       <CameraDialog open={cameraOpen} onCapture={captureFile} onClose={closeCamera} />

@@ -8,9 +8,9 @@ import type {
   SendMessageBody,
   TranscriptionResult,
 } from '@shared/contracts/messages'
+import type { QuickMessageDto } from '@shared/contracts/quick-messages'
 import type { TicketDto } from '@shared/contracts/tickets'
 import { errorCodeOf, http } from '@renderer/lib/http'
-import type { QuickReply } from './message-rules'
 
 /** GET /tickets/u/{uuid}: the ticket of the conversation. */
 export const getTicketByUuid = async (uuid: string, signal?: AbortSignal): Promise<TicketDto> =>
@@ -111,18 +111,29 @@ export const isMissingRoute = (error: unknown): boolean => {
   return !code?.startsWith('ERR_')
 }
 
-/** GET /quick-messages/list: the shortcodes offered after a leading slash. */
+/**
+ * GET /quick-messages/list: the active quick messages the caller sees, by shortcode, offered
+ * after a leading slash. The server answers for the token's user; the spec's parameters go along.
+ */
 export const listQuickReplies = async (
   params: { companyId: number; userId: number },
   signal?: AbortSignal,
-): Promise<QuickReply[]> => {
-  try {
-    return (await http.get<QuickReply[]>('/quick-messages/list', { params, signal })).data
-  } catch (error) {
-    // Quick replies are a help, not a requirement: without the route there are simply none.
-    if (isMissingRoute(error)) return []
-    throw error
-  }
+): Promise<QuickMessageDto[]> =>
+  (await http.get<QuickMessageDto[]>('/quick-messages/list', { params, signal })).data
+
+/**
+ * The file of a quick reply, as if the user had chosen it: read from its signed, short-lived
+ * `/media/…` address on our server, named and typed as it was stored.
+ */
+export const fetchQuickReplyFile = async (
+  reply: Pick<QuickMessageDto, 'shortcode' | 'mediaUrl' | 'mediaName' | 'mediaMime'>,
+  signal?: AbortSignal,
+): Promise<File> => {
+  if (!reply.mediaUrl) throw new Error(`The quick reply ${reply.shortcode} has no file`)
+  const blob = (await http.get<Blob>(reply.mediaUrl, { responseType: 'blob', signal })).data
+  return new File([blob], reply.mediaName ?? reply.shortcode, {
+    type: reply.mediaMime ?? blob.type,
+  })
 }
 
 /** PUT /contacts/block/{id}: active false blocks, true unblocks. */

@@ -16,11 +16,6 @@ export const FORWARD_PAUSE_MS = 900
 export const QUICK_REPLY_LABEL_MAX = 90
 /** The composer's emoji picker shows this many emoji per row. */
 export const EMOJI_PICKER_COLUMNS = 8
-/**
- * Quick replies after a leading slash (000 §9). Off until the server has /quick-messages (issue
- * 19): until then the composer neither offers them nor asks the server for them.
- */
-export const QUICK_REPLIES_ENABLED = false
 export const CONTACT_DRAWER_WIDTH_PX = 320
 /** The message list never gets narrower than this: the contact panel floats over it instead. */
 export const CONVERSATION_MIN_WIDTH_PX = 450

@@ -135,12 +135,17 @@ describe('quick replies', () => {
     expect(quickReplyQuery('/bom\nsegunda linha')).toBeNull()
   })
 
-  it('match by shortcode and cut the label at 90 characters', () => {
+  it('match by shortcode in any case and cut the label at 90 characters', () => {
     expect(matchQuickReplies(replies, 'bom')).toEqual([replies[0]])
+    expect(matchQuickReplies(replies, 'DIA')).toEqual([replies[0]])
+    // The text is not searched: "Como" is in it, not in a shortcode.
+    expect(matchQuickReplies(replies, 'como')).toEqual([])
     expect(matchQuickReplies(replies, '')).toHaveLength(2)
     expect(quickReplyLabel(replies[0]!)).toBe('bomdia - Bom dia! Como posso ajudar?')
     expect(quickReplyLabel(replies[1]!)).toHaveLength(91)
     expect(quickReplyLabel(replies[1]!).endsWith('…')).toBe(true)
+    // A reply that only sends a file is named by its shortcode.
+    expect(quickReplyLabel({ shortcode: 'catalogo', message: '  ' })).toBe('catalogo')
   })
 })
 

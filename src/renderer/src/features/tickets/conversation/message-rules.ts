@@ -1,4 +1,5 @@
 import { MESSAGE_EDIT_WINDOW_MS, type MessageDto } from '@shared/contracts/messages'
+import type { QuickMessageDto } from '@shared/contracts/quick-messages'
 import type { TicketDto } from '@shared/contracts/tickets'
 import {
   META_REPLY_WINDOW_MS,
@@ -123,22 +124,23 @@ export const parsePlaybackRate = (stored: string | null): PlaybackRate => {
 export const nextPlaybackRate = (current: PlaybackRate): PlaybackRate =>
   PLAYBACK_RATES[(PLAYBACK_RATES.indexOf(current) + 1) % PLAYBACK_RATES.length] ?? 1
 
-export interface QuickReply {
-  id: number
-  shortcode: string
-  message: string
-}
-
 /** The text after a leading slash, or null when the input is not asking for quick replies. */
 export const quickReplyQuery = (input: string): string | null =>
   input.startsWith('/') && !input.includes('\n') ? input.slice(1).trim().toLowerCase() : null
 
-export const matchQuickReplies = (replies: QuickReply[], query: string): QuickReply[] =>
-  replies.filter((reply) => reply.shortcode.toLowerCase().includes(query))
+/** The replies whose shortcode contains `query`, in any case (000 §4), in the server's order. */
+export const matchQuickReplies = <Reply extends Pick<QuickMessageDto, 'shortcode'>>(
+  replies: readonly Reply[],
+  query: string,
+): Reply[] => {
+  const wanted = query.toLowerCase()
+  return replies.filter((reply) => reply.shortcode.toLowerCase().includes(wanted))
+}
 
-/** 000 §9: a quick reply's label is cut at 90 characters. */
-export const quickReplyLabel = (reply: QuickReply): string => {
-  const label = `${reply.shortcode} - ${reply.message}`.replace(/\s+/g, ' ')
+/** 000 §9: a quick reply's label is cut at 90 characters; one with only a file shows its shortcode. */
+export const quickReplyLabel = (reply: Pick<QuickMessageDto, 'shortcode' | 'message'>): string => {
+  const text = reply.message.trim()
+  const label = (text ? `${reply.shortcode} - ${text}` : reply.shortcode).replace(/\s+/g, ' ')
   return label.length > QUICK_REPLY_LABEL_MAX ? `${label.slice(0, QUICK_REPLY_LABEL_MAX)}…` : label
 }
 

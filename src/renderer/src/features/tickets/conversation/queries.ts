@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { quickMessageQueries } from '@renderer/features/quick-messages'
 import { getTicketByUuid, listMessages, listQuickReplies, responseStatus } from './api'
 import { MESSAGE_WINDOW_MAX, TICKET_LOAD_DELAY_MS } from './constants'
 import {
@@ -91,9 +92,13 @@ export const conversationQueries = {
       gcTime: 0,
       retry: retryUnlessMissing,
     }),
+  /**
+   * The quick replies the composer offers after a slash, under the quick messages' `offered`
+   * key: every change to a quick message (its screen, or a `quickemessage` event) reads them again.
+   */
   quickReplies: (companyId: number, userId: number) =>
     queryOptions({
-      queryKey: ['quick-messages', 'list', { companyId, userId }] as const,
+      queryKey: [...quickMessageQueries.offered(), { companyId, userId }] as const,
       queryFn: ({ signal }) => listQuickReplies({ companyId, userId }, signal),
       staleTime: 5 * 60_000,
     }),

@@ -4,6 +4,7 @@ import type { TicketDto } from '@shared/contracts/tickets'
 import type { ClientEvents, CompanyEventPayloads } from '@shared/realtime/events'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { useSocket } from '@renderer/hooks/useSocket'
+import { quickMessageQueries } from '@renderer/features/quick-messages'
 import { patchTicketContact } from './mutations'
 import { appendMessage, removeMessage, replaceMessage, type MessageWindow } from './message-window'
 import { conversationQueries } from './queries'
@@ -26,6 +27,17 @@ export const applyMessageEvent = (
   }
   if (event.action === 'update') return replaceMessage(window, event.message)
   return removeMessage(window, event.messageId)
+}
+
+/**
+ * Reads the composer's quick replies again when one changes (`quickemessage`): the event says
+ * which row, but the offered list also depends on its status and who may see it.
+ */
+export const useQuickRepliesRealtime = (): void => {
+  const client = useQueryClient()
+  useCompanyEvent('quickemessage', () => {
+    void client.invalidateQueries({ queryKey: quickMessageQueries.offered() })
+  })
 }
 
 const JOIN: keyof ClientEvents = 'joinChatBox'
@@ -63,6 +75,8 @@ export const useConversationRealtime = (ticket: TicketDto, onGone: () => void): 
       onGone()
     }
   })
+
+  useQuickRepliesRealtime()
 
   useCompanyEvent('contact', (event) => {
     if (event.action === 'create' || event.action === 'update') {

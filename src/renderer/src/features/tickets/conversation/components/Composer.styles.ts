@@ -54,6 +54,9 @@ export const useComposerStyles = makeStyles({
     zIndex: 1,
   },
   quickReply: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
     textAlign: 'start',
     cursor: 'pointer',
     padding: tokens.spacingVerticalS,
@@ -65,6 +68,15 @@ export const useComposerStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   quickReplyActive: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  quickReplyLabel: { flexGrow: 1, minWidth: 0, wordBreak: 'break-word' },
+  // Marks a reply that sends a file with its text.
+  quickReplyFile: { flexShrink: 0, color: tokens.colorNeutralForeground3 },
+  fetchingFile: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground3,
+  },
   recorder: {
     display: 'flex',
     alignItems: 'center',

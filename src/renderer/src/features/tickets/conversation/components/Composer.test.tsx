@@ -3,24 +3,17 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TicketDto } from '@shared/contracts/tickets'
+import { http } from '@renderer/lib/http'
 import { i18n } from '@renderer/lib/i18n'
 import { setToastSink, type ToastMessage } from '@renderer/lib/notify'
+import { quickMessage, quickMessageMedia } from '@tests/renderer/quick-messages.fixtures'
 import { buildSessionUser } from '@tests/renderer/session'
 import { buildOwnMessage, buildTicket } from '@tests/renderer/tickets.fixtures'
 import * as api from '../api'
-import type * as constants from '../constants'
 import { Composer, type ComposerMode } from './Composer'
-
-// Quick replies wait for the server's /quick-messages (issue 19); their test switches them on.
-const flags = vi.hoisted(() => ({ quickReplies: false }))
-vi.mock('../constants', async (importOriginal) => ({
-  ...(await importOriginal<typeof constants>()),
-  get QUICK_REPLIES_ENABLED() {
-    return flags.quickReplies
-  },
-}))
 
 vi.mock('../api', async (importOriginal) => ({
   ...(await importOriginal<typeof api>()),
@@ -77,6 +70,7 @@ let toasts: ToastMessage[] = []
 let disconnect: () => void = () => undefined
 
 const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')
+const defaultAdapter = http.defaults.adapter
 beforeAll(async () => {
   // happy-dom's Animation rejects when Fluent cancels the menu's motion on unmount; without
   // `animate`, Fluent skips the motion instead.
@@ -93,7 +87,6 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  flags.quickReplies = false
   cleanup()
   disconnect()
   vi.clearAllMocks()
@@ -101,6 +94,7 @@ afterEach(() => {
 
 afterAll(() => {
   if (animate) Object.defineProperty(Element.prototype, 'animate', animate)
+  http.defaults.adapter = defaultAdapter
   vi.restoreAllMocks()
 })
 
@@ -258,35 +252,133 @@ describe('Composer', () => {
     expect(input).toHaveProperty('disabled', true)
   })
 
-  it('neither advertises nor asks for quick replies while the server has none', async () => {
+  it('advertises quick replies, and asks for them only after a leading slash', async () => {
     const user = userEvent.setup()
     const { input } = renderComposer()
 
-    expect(input.getAttribute('placeholder')).toBe('Digite uma mensagem')
-    await user.type(input, '/bom')
-
+    expect(input.getAttribute('placeholder')).toBe(
+      'Digite uma mensagem ou / para respostas rápidas',
+    )
+    await user.type(input, 'bom dia /')
     expect(listQuickReplies).not.toHaveBeenCalled()
-    expect(screen.queryByRole('listbox')).toBeNull()
-    expect(input).toHaveProperty('value', '/bom')
+    await user.clear(input)
+    await user.type(input, '/')
+    await waitFor(() => expect(listQuickReplies).toHaveBeenCalledTimes(1))
+    expect(listQuickReplies.mock.calls[0]![0]).toEqual({ companyId: 1, userId: 1 })
   })
 
-  it('lists matching quick replies after a leading slash and fills the box with one', async () => {
-    flags.quickReplies = true
+  it('lists the replies whose shortcode matches, in any case, and fills the box with one', async () => {
     const user = userEvent.setup()
     listQuickReplies.mockResolvedValue([
-      { id: 1, shortcode: 'bomdia', message: 'Bom dia! Como posso ajudar?' },
-      { id: 2, shortcode: 'tchau', message: 'Até logo!' },
+      quickMessage(1, { shortcode: 'BomDia', message: 'Bom dia! Como posso ajudar?' }),
+      quickMessage(2, { shortcode: 'tchau', message: 'Bom fim de semana!' }),
     ])
-    const { input } = renderComposer()
+    const { input, onAttach } = renderComposer()
 
     await user.type(input, '/bom')
     const option = await screen.findByRole('option', {
-      name: 'bomdia - Bom dia! Como posso ajudar?',
+      name: 'BomDia - Bom dia! Como posso ajudar?',
     })
+    // Only the shortcode is matched, not the text.
     expect(screen.queryByRole('option', { name: /tchau/ })).toBeNull()
     await user.click(option)
 
     expect(input).toHaveProperty('value', 'Bom dia! Como posso ajudar?')
+    expect(screen.queryByRole('listbox')).toBeNull()
     expect(sendMessage).not.toHaveBeenCalled()
+    expect(onAttach).not.toHaveBeenCalled()
+  })
+
+  it('moves through the replies with the arrows, picks with Enter and closes with Escape', async () => {
+    const user = userEvent.setup()
+    listQuickReplies.mockResolvedValue([
+      quickMessage(1, { shortcode: 'pix', message: 'Nossa chave Pix é 123.' }),
+      quickMessage(2, { shortcode: 'pixqr', message: 'Segue o QR code do Pix.' }),
+      quickMessage(3, { shortcode: 'pixprazo', message: 'O Pix cai na hora.' }),
+    ])
+    const { input } = renderComposer()
+
+    await user.type(input, '/pix')
+    const first = await screen.findByRole('option', { name: 'pix - Nossa chave Pix é 123.' })
+    expect(first.getAttribute('aria-selected')).toBe('true')
+    expect(input.getAttribute('aria-activedescendant')).toBe(first.id)
+
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowUp}{ArrowUp}')
+    // Down three times wraps to the first; up twice wraps to the last, then the second.
+    const second = screen.getByRole('option', { name: 'pixqr - Segue o QR code do Pix.' })
+    await waitFor(() => expect(second.getAttribute('aria-selected')).toBe('true'))
+    expect(input.getAttribute('aria-activedescendant')).toBe(second.id)
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(input).toHaveProperty('value', '/pix')
+
+    await user.type(input, 'q')
+    await screen.findByRole('option', { name: 'pixqr - Segue o QR code do Pix.' })
+    await user.keyboard('{Enter}')
+    expect(input).toHaveProperty('value', 'Segue o QR code do Pix.')
+    expect(sendMessage).not.toHaveBeenCalled()
+  })
+
+  it('attaches the file of a reply that has one, with its text as the caption', async () => {
+    const user = userEvent.setup()
+    const media = quickMessageMedia(5, 'catalogo.pdf', 'application/pdf')
+    listQuickReplies.mockResolvedValue([
+      quickMessage(5, { shortcode: 'catalogo', message: 'Segue o catálogo.', ...media }),
+    ])
+    const fetched: string[] = []
+    const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
+      fetched.push(`${config.method ?? 'get'} ${config.url ?? ''} ${config.responseType ?? ''}`)
+      const response: AxiosResponse<Blob> = {
+        status: 200,
+        statusText: '',
+        headers: {},
+        config,
+        data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+      }
+      return Promise.resolve(response)
+    }
+    http.defaults.adapter = adapter
+    const { input, onAttach } = renderComposer()
+
+    await user.type(input, '/cat')
+    const option = await screen.findByRole('option', { name: /^catalogo - Segue o catálogo\./ })
+    expect(within(option).getByRole('img', { name: 'Com o arquivo catalogo.pdf' })).toBeTruthy()
+    await user.click(option)
+
+    await waitFor(() => expect(onAttach).toHaveBeenCalledTimes(1))
+    expect(fetched).toEqual([`get ${media.mediaUrl} blob`])
+    const [files, caption] = onAttach.mock.calls[0] as [File[], string]
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatchObject({ name: 'catalogo.pdf', type: 'application/pdf' })
+    expect(await files[0]!.text()).toBe('%PDF-1.7')
+    expect(caption).toBe('Segue o catálogo.')
+    // The text went with the file: the box is empty, so nothing is sent twice.
+    await waitFor(() => expect(input).toHaveProperty('value', ''))
+    expect(sendMessage).not.toHaveBeenCalled()
+  })
+
+  it('keeps the text and says why when the file of a reply cannot be fetched', async () => {
+    const user = userEvent.setup()
+    listQuickReplies.mockResolvedValue([
+      quickMessage(5, {
+        shortcode: 'catalogo',
+        message: 'Segue o catálogo.',
+        ...quickMessageMedia(5, 'catalogo.pdf', 'application/pdf'),
+      }),
+    ])
+    http.defaults.adapter = () => Promise.reject(new Error('offline'))
+    const { input, onAttach } = renderComposer()
+
+    await user.type(input, '/cat')
+    await user.click(await screen.findByRole('option', { name: /^catalogo/ }))
+
+    await waitFor(() => expect(toasts).toHaveLength(1))
+    expect(toasts[0]).toEqual({
+      intent: 'error',
+      message: 'Não foi possível anexar o arquivo da resposta catalogo.',
+    })
+    expect(onAttach).not.toHaveBeenCalled()
+    expect(input).toHaveProperty('value', 'Segue o catálogo.')
   })
 })

@@ -24,9 +24,10 @@ import {
   SendRegular,
   SignatureRegular,
 } from '@fluentui/react-icons'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -36,10 +37,11 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MessageDto, SendMessageBody } from '@shared/contracts/messages'
+import type { QuickMessageDto } from '@shared/contracts/quick-messages'
 import type { TicketDto } from '@shared/contracts/tickets'
 import type { SessionUser } from '@shared/contracts/users'
 import { notifyError, notifyWarning } from '@renderer/lib/notify'
-import { QUICK_REPLIES_ENABLED } from '../constants'
+import { fetchQuickReplyFile } from '../api'
 import { useAudioRecorder } from '../hooks/useAudioRecorder'
 import { keyForSend, type PendingSend } from '../idempotency'
 import {
@@ -48,7 +50,6 @@ import {
   quickReplyLabel,
   quickReplyQuery,
   signBody,
-  type QuickReply,
 } from '../message-rules'
 import { useEditMessageMutation, useSendMediaMutation, useSendMessageMutation } from '../mutations'
 import { conversationQueries } from '../queries'
@@ -69,7 +70,11 @@ export interface ComposerProps {
   onPrivateChange: (value: boolean) => void
   signature: boolean
   onSignatureChange: (value: boolean) => void
-  onAttach: (files: File[]) => void
+  /**
+   * Files to preview before they are sent, as the user chose them; `caption` fills their caption
+   * (a quick reply's text, which goes with its file).
+   */
+  onAttach: (files: File[], caption?: string) => void
   onOpenCamera: () => void
   onOpenContactCard: () => void
   /**
@@ -112,6 +117,8 @@ export const Composer = ({
   const [dismissedQuery, setDismissedQuery] = useState<string | null>(null)
   const [now, setNow] = useState(0)
   const [attachMenuOpen, setAttachMenuOpen] = useState(false)
+  // The quick reply whose file is being fetched, to say so while it downloads.
+  const [fetchingReply, setFetchingReply] = useState<QuickMessageDto | null>(null)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const fileInputRef = useRef<HTMLInputElement>(null)
   const pendingRef = useRef<PendingSend | null>(null)
@@ -119,6 +126,7 @@ export const Composer = ({
   const editingIdRef = useRef<number | null>(null)
   const caretRef = useRef<number | null>(null)
 
+  const queryClient = useQueryClient()
   const sendMutation = useSendMessageMutation(ticket.id)
   const editMutation = useEditMessageMutation()
   const mediaMutation = useSendMediaMutation(ticket.id)
@@ -169,21 +177,65 @@ export const Composer = ({
     return () => clearInterval(timer)
   }, [recorder.state])
 
-  const query = QUICK_REPLIES_ENABLED && mode.kind !== 'edit' ? quickReplyQuery(text) : null
-  const quickReplies = useQuery({
-    ...conversationQueries.quickReplies(me.companyId, me.id),
-    enabled: query !== null && writable,
-  })
+  const query = mode.kind !== 'edit' ? quickReplyQuery(text) : null
+  const quickRepliesQuery = conversationQueries.quickReplies(me.companyId, me.id)
+  const quickReplies = useQuery({ ...quickRepliesQuery, enabled: query !== null && writable })
   const matches =
     query !== null && text !== dismissedQuery
       ? matchQuickReplies(quickReplies.data ?? [], query)
       : []
   const activeIndex = Math.min(activeReply, Math.max(matches.length - 1, 0))
+  const listboxId = useId()
+  const optionId = (replyId: number) => `${listboxId}-${replyId}`
+  const activeMatch = matches[activeIndex]
+  const activeMatchId = activeMatch?.id
+  const activeOptionRef = useRef<HTMLButtonElement>(null)
+  // Arrow keys move past the list's visible part: the active option scrolls into view.
+  useEffect(() => {
+    activeOptionRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [activeMatchId])
 
-  const pickQuickReply = (reply: QuickReply) => {
+  // The box's latest text, read when a quick reply's file arrives after the user typed on.
+  const textRef = useRef(text)
+  useEffect(() => {
+    textRef.current = text
+  })
+
+  // The download of a quick reply's file: a newer pick, or leaving the ticket, cancels it.
+  const replyFileRef = useRef<AbortController | null>(null)
+  useEffect(() => () => replyFileRef.current?.abort(), [])
+
+  const attachQuickReplyFile = async (reply: QuickMessageDto) => {
+    replyFileRef.current?.abort()
+    const download = new AbortController()
+    replyFileRef.current = download
+    setFetchingReply(reply)
+    let file: File
+    try {
+      file = await fetchQuickReplyFile(reply, download.signal)
+    } catch {
+      if (download.signal.aborted) return
+      notifyError(t('input.quickReplyFileFailed', { shortcode: reply.shortcode }))
+      // A stale list may hold an expired address: the next try reads fresh ones.
+      void queryClient.invalidateQueries({ queryKey: quickRepliesQuery.queryKey })
+      return
+    } finally {
+      if (replyFileRef.current === download) {
+        replyFileRef.current = null
+        setFetchingReply(null)
+      }
+    }
+    // The text goes with the file as its caption; left in the box too, it would be sent twice.
+    const caption = textRef.current.trim()
+    setText('')
+    onAttach([file], caption)
+  }
+
+  const pickQuickReply = (reply: QuickMessageDto) => {
     setText(reply.message)
     setActiveReply(0)
     textareaRef.current?.focus()
+    if (reply.mediaUrl) void attachQuickReplyFile(reply)
   }
 
   // An inserted emoji leaves the caret right after it, once the box shows the new text.
@@ -206,7 +258,8 @@ export const Composer = ({
   const leaveMode = () => onModeChange({ kind: 'normal' })
 
   const submit = () => {
-    if (disabled) return
+    // A quick reply's file is on its way: the text will go with it as its caption.
+    if (disabled || fetchingReply) return
     const trimmed = text.trim()
     if (!trimmed) return
     if (mode.kind === 'edit') {
@@ -322,18 +375,27 @@ export const Composer = ({
     ? t('input.notWritable')
     : isPrivate
       ? t('input.privatePlaceholder')
-      : t(QUICK_REPLIES_ENABLED ? 'input.placeholderQuickReplies' : 'input.placeholder')
+      : t('input.placeholder')
   const canRecord = writable && mode.kind !== 'edit' && !text.trim() && !sending
 
   return (
     <div className={mergeClasses(styles.root, isPrivate && styles.private)}>
       {matches.length > 0 && (
-        <div className={styles.quickReplies} role="listbox" aria-label={t('input.quickReplies')}>
+        <div
+          id={listboxId}
+          className={styles.quickReplies}
+          role="listbox"
+          aria-label={t('input.quickReplies')}
+        >
           {matches.map((reply, index) => (
+            // The focus stays in the box, which points at the active option: no tab stop here.
             <button
               key={reply.id}
+              id={optionId(reply.id)}
+              ref={index === activeIndex ? activeOptionRef : undefined}
               type="button"
               role="option"
+              tabIndex={-1}
               aria-selected={index === activeIndex}
               className={mergeClasses(
                 styles.quickReply,
@@ -342,10 +404,23 @@ export const Composer = ({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pickQuickReply(reply)}
             >
-              {quickReplyLabel(reply)}
+              <span className={styles.quickReplyLabel}>{quickReplyLabel(reply)}</span>
+              {reply.mediaUrl && (
+                <AttachRegular
+                  className={styles.quickReplyFile}
+                  role="img"
+                  aria-label={t('input.quickReplyFile', { name: reply.mediaName ?? '' })}
+                />
+              )}
             </button>
           ))}
         </div>
+      )}
+      {fetchingReply && (
+        <Caption1 className={styles.fetchingFile} role="status">
+          <Spinner size="extra-tiny" aria-hidden />
+          {t('input.quickReplyFileLoading', { name: fetchingReply.mediaName ?? '' })}
+        </Caption1>
       )}
       {renderContext()}
       {isPrivate && (
@@ -432,6 +507,8 @@ export const Composer = ({
             disabled={disabled}
             placeholder={placeholder}
             aria-label={t('input.label')}
+            aria-controls={activeMatch ? listboxId : undefined}
+            aria-activedescendant={activeMatch ? optionId(activeMatch.id) : undefined}
             // Where the focus goes back after a ticket action in the conversation.
             data-composer=""
             onChange={(_event, data) => {
@@ -479,7 +556,7 @@ export const Composer = ({
             <Button
               appearance="primary"
               icon={sending ? <Spinner size="tiny" /> : <SendRegular />}
-              disabled={disabled || !text.trim()}
+              disabled={disabled || !text.trim() || fetchingReply !== null}
               onClick={submit}
             />
           </Tooltip>

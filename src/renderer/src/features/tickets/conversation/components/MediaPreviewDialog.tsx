@@ -18,6 +18,8 @@ import { useMediaPreviewDialogStyles } from './MediaPreviewDialog.styles'
 
 export interface MediaPreviewDialogProps {
   files: File[]
+  /** What a file's caption starts as (a quick reply's text); empty otherwise. */
+  initialCaptions?: ReadonlyMap<File, string>
   busy: boolean
   onRemove: (file: File) => void
   onCancel: () => void
@@ -47,6 +49,7 @@ const usePreviews = (files: File[]): Map<File, string> => {
 /** Files about to be sent, each with its own caption (000 §2 Modals: media preview). */
 export const MediaPreviewDialog = ({
   files,
+  initialCaptions,
   busy,
   onRemove,
   onCancel,
@@ -56,9 +59,9 @@ export const MediaPreviewDialog = ({
   const styles = useMediaPreviewDialogStyles()
   const previews = usePreviews(files)
   const [captions, setCaptions] = useState<Map<File, string>>(new Map())
+  const captionOf = (file: File) => captions.get(file) ?? initialCaptions?.get(file) ?? ''
 
-  const send = () =>
-    onSend(files.map((file) => ({ file, caption: captions.get(file)?.trim() ?? '' })))
+  const send = () => onSend(files.map((file) => ({ file, caption: captionOf(file).trim() })))
 
   return (
     <Dialog
@@ -88,7 +91,7 @@ export const MediaPreviewDialog = ({
                     <div className={styles.fields}>
                       <Caption1 className={styles.name}>{file.name}</Caption1>
                       <Input
-                        value={captions.get(file) ?? ''}
+                        value={captionOf(file)}
                         placeholder={t('mediaPreview.caption')}
                         aria-label={t('mediaPreview.captionFor', { name: file.name })}
                         disabled={busy}

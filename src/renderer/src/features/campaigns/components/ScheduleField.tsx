@@ -1,0 +1,46 @@
+import { useWatch, type Control } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { CAMPAIGN_EDIT_LEAD_MS } from '@shared/contracts/campaigns'
+import { TextField } from '@renderer/components/form/TextField'
+import { scheduleInstant, startsNow, type CampaignFormValues } from '../forms/campaign-schema'
+import { useNow } from '../hooks/useNow'
+
+/** How often the hint judges again how far ahead the chosen time is. */
+const HINT_CHECK_MS = 5_000
+
+export interface ScheduleFieldProps {
+  control: Control<CampaignFormValues>
+  disabled: boolean
+}
+
+/**
+ * When the campaign starts (002 §3.4, reference §1): empty keeps it a draft (INATIVA); a time
+ * less than 30 s ahead, or past, starts it when saved; within the hour, it can no longer be
+ * changed once saved. The hint says which.
+ */
+export const ScheduleField = ({ control, disabled }: ScheduleFieldProps) => {
+  const { t } = useTranslation('campaigns')
+  const now = useNow(HINT_CHECK_MS)
+  const value = useWatch({ control, name: 'scheduledAt' })
+
+  const hint = () => {
+    const instant = scheduleInstant(value)
+    if (instant === null) return t('hints.draft')
+    const time = Date.parse(instant)
+    if (Number.isNaN(time)) return undefined
+    if (startsNow(value, now)) return t('hints.startsNow')
+    if (time - now <= CAMPAIGN_EDIT_LEAD_MS) return t('hints.startsSoon')
+    return t('hints.scheduled')
+  }
+
+  return (
+    <TextField
+      control={control}
+      name="scheduledAt"
+      type="datetime-local"
+      label={t('fields.scheduledAt')}
+      hint={hint()}
+      disabled={disabled}
+    />
+  )
+}

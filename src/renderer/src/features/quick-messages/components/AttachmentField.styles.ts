@@ -1,0 +1,53 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useAttachmentFieldStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  none: { color: tokens.colorNeutralForeground3 },
+  file: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    padding: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalS,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  thumbnail: {
+    width: '48px',
+    height: '48px',
+    flexShrink: 0,
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  iconBox: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '48px',
+    height: '48px',
+    flexShrink: 0,
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  icon: { fontSize: '24px', color: tokens.colorBrandForeground1 },
+  fileText: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    flexGrow: 1,
+    minWidth: 0,
+  },
+  fileName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  fileDetail: { color: tokens.colorNeutralForeground3 },
+  open: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    alignSelf: 'flex-start',
+  },
+  fileInput: { display: 'none' },
+  progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+})
