@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_EDIT_LEAD_MS,
+  CAMPAIGN_RECIPIENT_VARIABLES,
   CAMPAIGN_NAME,
   CAMPAIGN_SETTING_DEFAULTS,
   CAMPAIGN_SETTING_KEYS,
@@ -107,7 +108,7 @@ export function renderCampaignVariables(
   )
 }
 
-const RESERVED_VARIABLES = new Set(['nome', 'numero', 'email'])
+const RESERVED_VARIABLES = new Set<string>(CAMPAIGN_RECIPIENT_VARIABLES)
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/
 
 const integerWithin = (value: unknown, min: number, max: number): number | null => {

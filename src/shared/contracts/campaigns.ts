@@ -218,6 +218,8 @@ export const GREATER_INTERVAL_OPTIONS = [
 ] as const
 /** Reference §1: how long a confirmation request waits for the reply, in hours. */
 export const CONFIRMATION_EXPIRY_HOURS = { min: 1, max: 168 } as const
+/** The recipient's own variables (reference §1 "Variables"): `{nome}`, `{numero}`, `{email}`. */
+export const CAMPAIGN_RECIPIENT_VARIABLES = ['nome', 'numero', 'email'] as const
 /** A custom variable's key: a simple identifier, used in texts as `{key}`. */
 export const CAMPAIGN_VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,29}$/
 export const CAMPAIGN_VARIABLES_MAX = 30

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_SETTING_KEYS,
   CAMPAIGN_VARIABLE_KEY,
   CAMPAIGN_VARIABLE_VALUE_MAX,
+  CAMPAIGN_RECIPIENT_VARIABLES,
   CAMPAIGN_VARIABLES_MAX,
   CONFIRMATION_EXPIRY_HOURS,
   type CampaignSettingKey,
@@ -32,11 +33,8 @@ const m = campaignSettingsMessages
 /** The form edits every setting, typed as the engine reads them. */
 export type CampaignSettingsFormValues = CampaignSettings
 
-/**
- * The contact's own variables (reference §1 "Variables"), which a custom key may not take. The
- * rules keep the same list private; `variables` also answers to those rules, so a drift shows.
- */
-export const CONTACT_VARIABLES: readonly string[] = ['nome', 'numero', 'email']
+/** The recipient's own variables, which a custom key may not take. */
+export const CONTACT_VARIABLES: readonly string[] = CAMPAIGN_RECIPIENT_VARIABLES
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/
 

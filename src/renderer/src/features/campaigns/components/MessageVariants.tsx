@@ -17,6 +17,7 @@ import { useController, useFormState, useWatch, type Control } from 'react-hook-
 import { useTranslation } from 'react-i18next'
 import {
   CAMPAIGN_MESSAGE_MAX,
+  CAMPAIGN_RECIPIENT_VARIABLES,
   type CampaignVariable,
   type MessageField,
 } from '@shared/contracts/campaigns'
@@ -26,7 +27,7 @@ import type { CampaignFormValues } from '../forms/campaign-schema'
 import { useMessageVariantsStyles } from './MessageVariants.styles'
 
 /** The variables every campaign text may hold (reference §1 "Variables"). */
-const BUILT_IN_VARIABLES = ['nome', 'numero', 'email'] as const
+const BUILT_IN_VARIABLES = CAMPAIGN_RECIPIENT_VARIABLES
 
 /** The sample contact's number in the preview, as a list stores numbers (digits). */
 const SAMPLE_NUMBER = '5511987654321'
