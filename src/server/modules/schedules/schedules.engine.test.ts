@@ -176,6 +176,16 @@ describe('schedules engine', () => {
     expect(await read(schedule.id)).toMatchObject({ status: 'ENVIADA', contadorEnvio: 3 })
   })
 
+  test('a schedule saved due within the minute is taken at once, not a minute late', async () => {
+    const { company, save, read } = await setup()
+    const soon = await save({ sendAt: new Date(START + 20_000).toISOString() })
+    expect(soon.status).toBe('AGENDADA')
+    expect((await queuedSends(company.id)).map((job) => job.startAfter)).toEqual([
+      new Date(START + 20_000),
+    ])
+    expect((await read(soon.id)).status).toBe('AGENDADA')
+  })
+
   test('after a downtime an overdue schedule is sent at once, and a recurring one goes on ahead', async () => {
     const { company, save, read } = await setup()
     const once = await save({ sendAt: new Date(START + 60_000).toISOString() })

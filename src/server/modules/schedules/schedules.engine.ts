@@ -164,6 +164,17 @@ export function createScheduleEngine(
         in: tx,
       }),
 
+    /** Takes a schedule just saved when it is due within the picker's minute (or overdue). */
+    async takeIfDue(tx: Executor, companyId: number, scheduleId: number) {
+      const now = Date.now()
+      const taken = await schedulesRepository(tx).takeOneIfDue(
+        companyId,
+        scheduleId,
+        new Date(now + PICK_AHEAD_MS),
+      )
+      if (taken) await sendJob(tx, taken, new Date(Math.max(now, taken.sendAt.getTime())))
+    },
+
     /** The picker: every waiting schedule due within the minute gets its send, at its time. */
     async pick() {
       const now = Date.now()

@@ -184,6 +184,22 @@ export function schedulesRepository(db: Executor) {
       return row ?? null
     },
 
+    /** `takeDue` for one schedule: null when it waits for later (or is not waiting). */
+    async takeOneIfDue(companyId: number, id: number, horizon: Date) {
+      const [row] = await db
+        .update(schedules)
+        .set({ status: 'AGENDADA', updatedAt: new Date() })
+        .where(
+          and(
+            companyRow(schedules, companyId, id),
+            eq(schedules.status, 'PENDENTE'),
+            lte(schedules.sendAt, horizon),
+          ),
+        )
+        .returning({ id: schedules.id, companyId: schedules.companyId, sendAt: schedules.sendAt })
+      return row ?? null
+    },
+
     /** The connection of the contact's latest ticket, a schedule's default connection. */
     async lastConnectionOf(companyId: number, contactId: number): Promise<number | null> {
       const [row] = await db

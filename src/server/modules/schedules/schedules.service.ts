@@ -40,7 +40,7 @@ export interface ScheduleReferences {
 export function createSchedulesService(
   deps: CoreDeps,
   collaborators: {
-    engine: Pick<ScheduleEngine, 'unqueue'>
+    engine: Pick<ScheduleEngine, 'unqueue' | 'takeIfDue'>
     references: ScheduleReferences
     media: Pick<MediaService, 'saveFile' | 'remove' | 'signedUrl'>
     /** Whether a sent message shows a stored file: schedule files are shared with them. */
@@ -179,10 +179,21 @@ export function createSchedulesService(
     get: async (ctx: RequestContext, id: number) =>
       present(ctx.companyId, await found(ctx.companyId, id)),
 
-    /** POST /schedules: PENDENTE; the picker takes it shortly before its time. */
+    /**
+     * POST /schedules: PENDENTE, taken by the picker shortly before its time; one due within the
+     * picker's minute is taken at once, so it is not a minute late.
+     */
     async create(ctx: RequestContext, body: SaveScheduleBody): Promise<ScheduleDto> {
       const values = await valuesOf(ctx.companyId, body, null)
-      const id = await repo.insert(ctx.companyId, { ...values, userId: ctx.user.id })
+      const id = await deps.db.transaction(async (tx) => {
+        const created = await schedulesRepository(tx).insert(ctx.companyId, {
+          ...values,
+          userId: ctx.user.id,
+        })
+        await engine.takeIfDue(tx, ctx.companyId, created)
+        return created
+      })
+      deps.jobs.wake('schedules.send')
       return (await changed(ctx.companyId, id, 'create'))!
     },
 
@@ -205,7 +216,9 @@ export function createSchedulesService(
             ? { status: 'PENDENTE' as const, attempts: 0, lastError: null }
             : {}),
         })
+        await engine.takeIfDue(tx, ctx.companyId, id)
       })
+      deps.jobs.wake('schedules.send')
       return (await changed(ctx.companyId, id))!
     },
 
