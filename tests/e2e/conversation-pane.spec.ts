@@ -13,9 +13,7 @@ import {
   type KnownUser,
 } from './fixtures'
 
-// Issue 15 (Major 6): the composer advertised quick replies after "/", and typing "/" asked the
-// server for a route it does not have (404 in the console). Until quick replies exist (issue 19)
-// the composer neither advertises nor asks for them.
+// Quick replies (issue 19): "/" in the composer lists the shortcodes that match what follows.
 
 const PHONE_NUMBER_ID = '1055001506'
 const ACCESS_TOKEN = 'EAAG-e2e-conversation-pane-token'

@@ -66,6 +66,11 @@ export const privatePages: PageRegistry = {
       default: m.QuickMessagesPage,
     })),
   ),
+  schedules: lazy(() =>
+    import('@renderer/features/schedules/pages/SchedulesPage').then((m) => ({
+      default: m.SchedulesPage,
+    })),
+  ),
   files: lazy(() =>
     import('@renderer/features/file-lists/pages/FileListsPage').then((m) => ({
       default: m.FileListsPage,

@@ -36,9 +36,7 @@ const renderLogin = (path = '/login') =>
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider
-          router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })}
-        />
+        <RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />
       </QueryClientProvider>
     </FluentProvider>,
   )

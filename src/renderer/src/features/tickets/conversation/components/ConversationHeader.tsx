@@ -3,16 +3,21 @@ import {
   ArrowLeftRegular,
   ArrowSwapRegular,
   ArrowUndoRegular,
+  CalendarClockRegular,
   CheckmarkCircleRegular,
   DocumentPdfRegular,
   HistoryRegular,
   PanelRightRegular,
 } from '@fluentui/react-icons'
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketDto } from '@shared/contracts/tickets'
+import { planAllows } from '@shared/permissions'
+import { ConversationScheduleDialog } from '@renderer/features/schedules'
 import { ContactAvatar } from '@renderer/features/tickets/components/ContactAvatar'
 import { useTicketActions } from '@renderer/features/tickets/hooks/useTicketActions'
+import { useFocusReturn } from '@renderer/hooks/useFocusReturn'
+import { useCurrentUser } from '@renderer/hooks/useSession'
 import { isTicketWritable } from '../message-rules'
 import { useConversationHeaderStyles } from './ConversationHeader.styles'
 import { TakeTicketButton } from './TakeTicketButton'
@@ -29,7 +34,8 @@ export interface ConversationHeaderProps {
 /**
  * Contact, ticket number and assignee, with the ticket's actions (000 §2 Conversation screen).
  * Accepting, reopening, returning, closing, transferring and the log are the inbox's own (`useTicketActions`), which
- * also leaves the conversation once the ticket is no longer the user's.
+ * also leaves the conversation once the ticket is no longer the user's. Scheduling a message for
+ * the contact, where the plan has schedules, opens the schedules' dialog.
  */
 export const ConversationHeader = ({
   ticket,
@@ -44,6 +50,10 @@ export const ConversationHeader = ({
   const actions = useTicketActions()
   const busy = actions.busyTicketId === ticket.id
   const writable = isTicketWritable(ticket)
+  const me = useCurrentUser()
+  const canSchedule = planAllows(me.company.plan, 'useSchedules')
+  const [scheduling, setScheduling] = useState(false)
+  const focus = useFocusReturn()
 
   const action = (label: string, icon: ReactElement, onClick: () => void, disabled = false) => (
     <Tooltip content={label} relationship="label">
@@ -84,6 +94,11 @@ export const ConversationHeader = ({
         {action(t('header.transfer'), <ArrowSwapRegular />, () => actions.transfer(ticket))}
         {action(t('header.log'), <HistoryRegular />, () => actions.showLog(ticket))}
         {action(t('header.exportPdf'), <DocumentPdfRegular />, onExportPdf, exporting)}
+        {canSchedule &&
+          action(t('header.schedule'), <CalendarClockRegular />, () => {
+            focus.remember()
+            setScheduling(true)
+          })}
         <Tooltip
           content={drawerOpen ? t('header.hideContact') : t('header.showContact')}
           relationship="label"
@@ -96,6 +111,17 @@ export const ConversationHeader = ({
           />
         </Tooltip>
       </div>
+      {canSchedule && (
+        <ConversationScheduleDialog
+          open={scheduling}
+          contact={ticket.contact}
+          whatsappId={ticket.whatsappId}
+          onClose={() => {
+            setScheduling(false)
+            focus.giveBack()
+          }}
+        />
+      )}
     </header>
   )
 }
