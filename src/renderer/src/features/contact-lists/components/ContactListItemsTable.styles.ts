@@ -3,7 +3,8 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 export const useContactListItemsTableStyles = makeStyles({
   // The row opens the contact on a click; its edit button does it from the keyboard.
   opens: { cursor: 'pointer' },
-  validity: { width: '1%' },
+  // As narrow as the icon allows, but wide enough for its header, which would wrap letter by letter.
+  validity: { width: '1%', minWidth: '88px' },
   name: {
     display: 'flex',
     flexDirection: 'column',

@@ -18,6 +18,8 @@ export const useQuickMessagesTableStyles = makeStyles({
     gap: tokens.spacingHorizontalXS,
     fontWeight: tokens.fontWeightSemibold,
   },
+  // Beside the text, which takes the rest, a shortcode keeps a readable width before it wraps.
+  shortcodeColumn: { minWidth: '9rem', maxWidth: '16rem' },
   shortcodeText: { wordBreak: 'break-word' },
   private: { flexShrink: 0, color: tokens.colorNeutralForeground3 },
   oneLine: {
@@ -51,6 +53,6 @@ export const useQuickMessagesTableStyles = makeStyles({
   geral: { fontSize: tokens.fontSizeBase500, color: tokens.colorBrandForeground1 },
   none: { color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
-  creator: { wordBreak: 'break-word' },
+  creator: { minWidth: '8rem', maxWidth: '14rem', wordBreak: 'break-word' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 })

@@ -134,7 +134,10 @@ const QuickMessageCells = ({
 
   return (
     <>
-      <TableCell className={mergeClasses(styles.opens, narrow && styles.fill)} onClick={handleOpen}>
+      <TableCell
+        className={mergeClasses(styles.opens, narrow ? styles.fill : styles.shortcodeColumn)}
+        onClick={handleOpen}
+      >
         <div className={styles.shortcodeCell}>
           <span className={styles.shortcode}>
             <span className={styles.shortcodeText}>{shortcode}</span>
