@@ -38,6 +38,8 @@ export interface JobToSend<N extends JobName> {
   singletonKey?: string
   /** Not before this many seconds from now, by the database's clock. */
   delaySeconds?: number
+  /** Not before this moment, by this process's clock (what the job's own data speaks of). */
+  startAfter?: Date
 }
 
 export interface JobEngineSettings {
@@ -280,11 +282,15 @@ export function createJobEngine(
     async sendMany(name, jobs, options = {}) {
       if (jobs.length === 0) return
       await boss.insert(
-        jobs.map(({ data, singletonKey, delaySeconds }) => ({
+        jobs.map(({ data, singletonKey, delaySeconds, startAfter }) => ({
           name,
           data,
           ...(singletonKey ? { singletonKey } : {}),
-          ...(delaySeconds ? { startAfter: `${delaySeconds} seconds` } : {}),
+          ...(startAfter
+            ? { startAfter: startAfter.toISOString() }
+            : delaySeconds
+              ? { startAfter: `${delaySeconds} seconds` }
+              : {}),
         })),
         options.in ? { db: executorRawSql(options.in) } : {},
       )

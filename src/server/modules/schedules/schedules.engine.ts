@@ -189,7 +189,7 @@ export function createScheduleEngine(
               sendAt: row.sendAt.toISOString(),
             },
             singletonKey: scheduleSendKey(row.id, row.sendAt),
-            delaySeconds: Math.max(0, Math.ceil((row.sendAt.getTime() - now) / 1000)),
+            startAfter: new Date(Math.max(now, row.sendAt.getTime())),
           })),
           { in: tx },
         )
