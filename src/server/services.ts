@@ -26,6 +26,7 @@ import { createContactListChecker } from './modules/contact-lists/contact-lists.
 import { createCampaignEngine } from './modules/campaigns/campaigns.engine'
 import { createCampaignSettingsService } from './modules/campaigns/campaign-settings.service'
 import { createCampaignsService } from './modules/campaigns/campaigns.service'
+import { createWhatsappTemplates } from './modules/campaigns/campaigns.templates'
 import { createScheduleEngine } from './modules/schedules/schedules.engine'
 import { createSchedulesService } from './modules/schedules/schedules.service'
 import { createContactListItemsService } from './modules/contact-lists/contact-list-items.service'
@@ -250,12 +251,14 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     references: {
       connectionChannel: async (companyId, id) =>
         (await connections.findRow(companyId, id))?.channel ?? null,
+      templates: createWhatsappTemplates({ graph, channels, connections }),
       contactListExists: (companyId, id) => contactLists.exists(companyId, id),
       tagExists: async (companyId, id) => (await tags.existing(companyId, [id])).length > 0,
       userExists: async (companyId, id) => (await users.existing(companyId, [id])).length > 0,
       queueExists: async (companyId, id) => (await queues.existing(companyId, [id])).length > 0,
     },
   })
+  messages.onMessagesUpdated((companyId, rows) => campaigns.messagesMoved(companyId, rows))
   const scheduleEngine = createScheduleEngine(deps, {
     companies,
     connections,

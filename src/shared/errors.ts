@@ -82,6 +82,12 @@ export const errorStatus = {
   ERR_CAMPAIGN_IN_PROGRESS: 409,
   /** Cancel needs a running campaign, restart a cancelled one. */
   ERR_CAMPAIGN_STATUS: 409,
+  /** The Cloud API template is not among the connection's approved ones (name and language). */
+  ERR_CAMPAIGN_TEMPLATE_NOT_FOUND: 400,
+  /** A campaign's template needs one text for each placeholder of its body, no more. */
+  ERR_CAMPAIGN_TEMPLATE_PARAMS: 400,
+  /** Templates belong to Cloud API connections with their business account id. */
+  ERR_CAMPAIGN_TEMPLATE_CHANNEL: 400,
   ERR_COMPANY_INVALID_NAME: 400,
   ERR_LAST_ADMIN: 409,
   ERR_CANNOT_DELETE_SELF: 409,

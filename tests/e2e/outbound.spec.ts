@@ -4,8 +4,10 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import {
+  cloudApiText,
   createCloudApiConnection,
   expect,
+  postMetaWebhook,
   route,
   signIn,
   startGraphStandIn,
@@ -32,6 +34,7 @@ let admin: KnownUser
 let attendant: KnownUser
 let session: ApiSession
 let connectionName: string
+let connectionId: number
 
 test.beforeAll(async ({ api }) => {
   graph = await startGraphStandIn()
@@ -39,6 +42,15 @@ test.beforeAll(async ({ api }) => {
     token: ACCOUNT.accessToken,
     displayPhoneNumber: '+55 11 4000-1907',
   })
+  graph.fake.addTemplates(ACCOUNT.businessAccountId, ACCOUNT.accessToken, [
+    {
+      name: 'novidades_natal',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, temos novidades de Natal!' }],
+    },
+  ])
   const operator = await api.asOperator()
   const id = uniqueId()
   const made = async (profile: 'admin' | 'user', name: string) => {
@@ -50,7 +62,7 @@ test.beforeAll(async ({ api }) => {
   attendant = await made('user', `Atendente Rápida ${id}`)
   session = await api.login(admin)
   connectionName = `Disparos ${id}`
-  await createCloudApiConnection(session, ACCOUNT, connectionName)
+  connectionId = await createCloudApiConnection(session, ACCOUNT, connectionName)
   // No pause between sends: the spec watches the whole campaign go out.
   await session.post('/campaign-settings', {
     settings: {
@@ -68,13 +80,33 @@ test.afterAll(async () => {
   await graph?.close()
 })
 
+interface CloudApiSend {
+  to?: string
+  type?: string
+  text?: { body?: string }
+  template?: { name: string; components?: { parameters: { text: string }[] }[] }
+}
+
 /** What the server sent to `to` through the Graph API, in order. */
-const textsTo = (to: string) =>
+const sendsTo = (to: string) =>
   graph.fake.requests
     .filter((request) => request.method === 'POST' && request.path.endsWith('/messages'))
-    .map((request) => request.json as { to?: string; type?: string; text?: { body?: string } })
-    .filter((json) => json.to === to && json.type === 'text')
+    .map((request) => request.json as CloudApiSend)
+    .filter((json) => json.to === to)
+
+const textsTo = (to: string) =>
+  sendsTo(to)
+    .filter((json) => json.type === 'text')
     .map((json) => json.text?.body ?? '')
+
+/** `yyyy-MM-dd` and `HH:mm` of an instant in this machine's zone, the browser's too. */
+const localDateAndTime = (at: Date) => {
+  const two = (value: number) => String(value).padStart(2, '0')
+  return {
+    date: `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`,
+    time: `${two(at.getHours())}:${two(at.getMinutes())}`,
+  }
+}
 
 async function choose(page: Page, combobox: Locator, option: string | RegExp) {
   await combobox.click()
@@ -92,9 +124,24 @@ async function spreadsheet(rows: string[][]): Promise<string> {
 
 test('an admin imports a list, sends a campaign with two variants and watches its report fill', async ({
   page,
+  request,
 }) => {
   const id = uniqueId()
   const numbers = ['5511955501001', '5511955501002', '5511955501003']
+  // Ana and Bia wrote today: free text reaches them. Caio never did: only a template does.
+  for (const [index, name] of ['Ana', 'Bia'].entries())
+    await postMetaWebhook(
+      request,
+      connectionId,
+      cloudApiText({
+        ...ACCOUNT,
+        from: numbers[index]!,
+        name,
+        id: `wamid.E2E-${id}-${index}`,
+        body: 'Oi, quero saber das promoções',
+      }),
+      ACCOUNT.appSecret,
+    )
   await signIn(page, admin.email, admin.password)
   await expect(page).toHaveURL(route('/tickets'))
 
@@ -139,13 +186,16 @@ test('an admin imports a list, sends a campaign with two variants and watches it
     dialog.getByRole('combobox', { name: 'Lista de contatos' }),
     new RegExp(listName),
   )
-  await dialog
-    .getByLabel('Agendamento')
-    .fill(new Date(Date.now() - 60_000).toISOString().slice(0, 16))
+  const startNow = localDateAndTime(new Date(Date.now() - 60_000))
+  await dialog.getByLabel('Data do agendamento').fill(startNow.date)
+  await dialog.getByLabel('Hora do agendamento').fill(startNow.time)
   await dialog.getByRole('tab', { name: 'Mensagem 1' }).click()
   await dialog.getByRole('textbox', { name: /Mensagem 1/ }).fill('Olá {nome}, feliz Natal!')
   await dialog.getByRole('tab', { name: 'Mensagem 2' }).click()
   await dialog.getByRole('textbox', { name: /Mensagem 2/ }).fill('Oi {nome}, boas festas!')
+  await choose(page, dialog.getByRole('combobox', { name: 'Modelo aprovado' }), /novidades_natal/)
+  await expect(dialog.getByText('Olá {{1}}, temos novidades de Natal!')).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Variável {{1}}' }).fill('{nome}')
   await dialog.getByRole('button', { name: 'Criar campanha' }).click()
   await expect(dialog).toBeHidden()
 
@@ -153,10 +203,19 @@ test('an admin imports a list, sends a campaign with two variants and watches it
   await page.getByRole('button', { name: `Relatório de ${campaignName}` }).click()
   await expect(page.getByRole('heading', { name: campaignName })).toBeVisible()
   await expect(page.getByText('Finalizada').first()).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '100%')
+  await expect(page.getByRole('progressbar', { name: 'Progresso' })).toHaveAttribute(
+    'aria-valuetext',
+    '100%',
+  )
   expect(textsTo(numbers[0]!)).toEqual(['Olá Ana, feliz Natal!'])
   expect(textsTo(numbers[1]!)).toEqual(['Oi Bia, boas festas!'])
-  expect(textsTo(numbers[2]!)).toEqual(['Olá Caio, feliz Natal!'])
+  expect(sendsTo(numbers[2]!).map((json) => json.template)).toEqual([
+    {
+      name: 'novidades_natal',
+      language: { code: 'pt_BR' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Caio' }] }],
+    },
+  ])
 })
 
 test('an attendant types "/", picks a quick message and sends it', async ({ page, api }) => {

@@ -40,6 +40,16 @@ interface StoredMedia {
   token: string
 }
 
+/** A message template as Graph lists it. */
+export interface FakeTemplate {
+  name: string
+  language: string
+  status: string
+  category: string
+  parameter_format?: string
+  components: Array<Record<string, unknown>>
+}
+
 /** A Facebook page, with the Instagram professional account linked to it. */
 interface FakePage {
   id: string
@@ -86,6 +96,21 @@ export interface FakeGraph {
   ): void
   /** A Cloud API media object readable with `token`. */
   addMedia(id: string, media: StoredMedia): void
+  /**
+   * A WhatsApp Business Account's message templates (`GET /{waba-id}/message_templates`, paged
+   * by `limit` and the `after` cursor), as Graph answers them: name, language, status,
+   * category, components.
+   */
+  addTemplates(businessAccountId: string, token: string, templates: FakeTemplate[]): void
+  /**
+   * As Meta does, posts a signed `sent` status webhook for each message the phone number
+   * accepts (with its `biz_opaque_callback_data`), to the URL `target.url()` answers at that
+   * moment, again every 250 ms until it is taken (2xx), for up to ten minutes.
+   */
+  reportStatuses(
+    phoneNumberId: string,
+    target: { url: () => string | null; appSecret: string; businessAccountId: string },
+  ): void
   /** A public CDN file (Messenger attachments), answered without authentication. */
   cdnUrl(name: string, data: Buffer, mime: string): string
   /** Media uploaded through `POST /{phone-number-id}/media`, by the id answered. */
@@ -118,6 +143,12 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     }
   >()
   const subscriptions = new Set<string>()
+  const templateAccounts = new Map<string, { token: string; templates: FakeTemplate[] }>()
+  const statusTargets = new Map<
+    string,
+    { url: () => string | null; appSecret: string; businessAccountId: string }
+  >()
+  let closed = false
   const media = new Map<string, StoredMedia>()
   const uploaded = new Map<string, StoredMedia & { fileName: string }>()
   const cdn = new Map<string, { data: Buffer; mime: string }>()
@@ -213,6 +244,26 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
       return send(res, 200, { success: true })
     }
 
+    const account = templateAccounts.get(id)
+    if (account && edge === 'message_templates' && req.method === 'GET') {
+      if (token !== account.token) return badToken(res)
+      const status = url.searchParams.get('status')
+      const listed = account.templates.filter((template) => !status || template.status === status)
+      const limit = Number(url.searchParams.get('limit') ?? '25')
+      const start = Number(url.searchParams.get('after') ?? '0')
+      const page = listed.slice(start, start + limit)
+      const more = start + limit < listed.length
+      return send(res, 200, {
+        data: page.map((template, index) => ({ ...template, id: `tpl-${start + index}` })),
+        paging: {
+          cursors: { before: String(start), after: String(start + page.length) },
+          ...(more
+            ? { next: `${baseUrl}/${version}/${id}/message_templates?after=${start + limit}` }
+            : {}),
+        },
+      })
+    }
+
     // Cloud API: a business phone number and its edges.
     const phone = phones.get(id)
     if (phone) {
@@ -223,7 +274,7 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
           verified_name: phone.verifiedName,
           id,
         })
-      if (req.method === 'POST' && edge === 'messages') return cloudMessage(res, recorded)
+      if (req.method === 'POST' && edge === 'messages') return cloudMessage(res, recorded, id)
       if (req.method === 'POST' && edge === 'media') return cloudUpload(res, recorded, phone.token)
       return graphError(res, 400, 100, 'Unsupported request', 'GraphMethodException')
     }
@@ -280,17 +331,85 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     )
   }
 
-  function cloudMessage(res: ServerResponse, request: RecordedRequest) {
-    const body = request.json as { messaging_product?: string; status?: string; to?: string }
+  function cloudMessage(res: ServerResponse, request: RecordedRequest, phoneNumberId: string) {
+    const body = request.json as {
+      messaging_product?: string
+      status?: string
+      to?: string
+      biz_opaque_callback_data?: string
+    }
     if (body?.messaging_product !== 'whatsapp')
       return graphError(res, 400, 100, '(#100) The parameter messaging_product is required.')
     if (body.status === 'read') return send(res, 200, { success: true })
     counter += 1
-    return send(res, 200, {
+    const wamid = `wamid.fake${counter}`
+    send(res, 200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: body.to }],
-      messages: [{ id: `wamid.fake${counter}` }],
+      messages: [{ id: wamid }],
     })
+    const target = statusTargets.get(phoneNumberId)
+    if (target) void reportSent(target, phoneNumberId, wamid, body)
+  }
+
+  async function reportSent(
+    target: { url: () => string | null; appSecret: string; businessAccountId: string },
+    phoneNumberId: string,
+    wamid: string,
+    message: { to?: string; biz_opaque_callback_data?: string },
+  ) {
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: target.businessAccountId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: {
+                  display_phone_number: phones.get(phoneNumberId)?.displayPhoneNumber,
+                  phone_number_id: phoneNumberId,
+                },
+                statuses: [
+                  {
+                    id: wamid,
+                    status: 'sent',
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: message.to,
+                    ...(message.biz_opaque_callback_data
+                      ? { biz_opaque_callback_data: message.biz_opaque_callback_data }
+                      : {}),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    })
+    const until = Date.now() + 600_000
+    while (!closed && Date.now() < until) {
+      const url = target.url()
+      const taken =
+        url !== null &&
+        (await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-hub-signature-256': signMeta(raw, target.appSecret),
+          },
+          body: raw,
+        })
+          .then(async (response) => {
+            await response.arrayBuffer()
+            return response.ok
+          })
+          .catch(() => false))
+      if (taken) return
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
   }
 
   function cloudUpload(res: ServerResponse, request: RecordedRequest, token: string) {
@@ -338,6 +457,9 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
       facebookUsers.set(userId, user)
       for (const { token, ...page } of user.pages) pages.set(token, page)
     },
+    addTemplates(businessAccountId, token, templates) {
+      templateAccounts.set(businessAccountId, { token, templates })
+    },
     addPhoneNumber(id, number) {
       phones.set(id, { verifiedName: 'Fake Business', ...number })
     },
@@ -357,12 +479,16 @@ export async function startFakeGraph(options: { version?: string } = {}): Promis
     failNext(failure) {
       failures.push({ ...failure })
     },
+    reportStatuses(phoneNumberId, target) {
+      statusTargets.set(phoneNumberId, target)
+    },
     reset() {
       requests.length = 0
       failures.length = 0
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closed = true
         server.closeAllConnections()
         server.close((error) => (error ? reject(error) : resolve()))
       }),

@@ -85,6 +85,8 @@ export interface InboundStatus {
   providerId: string
   ack: 1 | 2 | 3 | 4 | 5 | 'failed'
   error?: string
+  /** The `reference` the message was sent with, when the provider returns it. */
+  reference?: string
 }
 
 /**
@@ -144,6 +146,17 @@ export interface OutgoingMessage {
   /** The quoted message: its provider id and the provider's own message, when we have it. */
   quoted?: { providerId: string; fromMe: boolean; raw: unknown }
   isForwarded?: boolean
+  /**
+   * A Cloud API template to send instead of the body (which holds its text as the contact
+   * reads it): outside the 24-hour window free text is refused. Other channels send the body.
+   */
+  template?: { name: string; language: string; params: string[] }
+  /**
+   * Our own name for the message, which a provider that can (the Cloud API's
+   * `biz_opaque_callback_data`) returns with its delivery reports: a send whose answer was lost
+   * is then recognised instead of sent again.
+   */
+  reference?: string
 }
 
 export interface SentMessage {

@@ -93,6 +93,8 @@ export interface JobEngine {
    * on), inside `options.in` when given.
    */
   cancelKeyed(name: JobName, singletonKey: string, options?: { in?: Executor }): Promise<void>
+  /** Cancels one job of `name` by its id, if it still waits to run (`send` answered the id). */
+  cancel(name: JobName, id: string, options?: { in?: Executor }): Promise<void>
   /** Wakes this instance's idle workers of a job, so that a job just committed starts now. */
   wake(name: JobName): void
   /** Installs or migrates the job schema, creates the queues, starts workers and schedules. */
@@ -293,6 +295,15 @@ export function createJobEngine(
               : {}),
         })),
         options.in ? { db: executorRawSql(options.in) } : {},
+      )
+    },
+
+    async cancel(name, id, options = {}) {
+      const db = options.in ? executorRawSql(options.in) : raw
+      await db.executeSql(
+        `UPDATE ${schema}.job SET state = 'cancelled', completed_on = now()
+         WHERE name = $1 AND id = $2 AND state IN ('created', 'retry')`,
+        [name, id],
       )
     },
 

@@ -32,6 +32,32 @@ export const CAMPAIGN_START_NOW_MS = 30 * 1000
 /** An attachment sent with the message as its caption: WhatsApp's media size. */
 export const CAMPAIGN_MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
+/** A template's body placeholders (`{{1}}` …) a campaign fills, at most. */
+export const CAMPAIGN_TEMPLATE_PARAMS_MAX = 10
+export const CAMPAIGN_TEMPLATE_PARAM_MAX = 1_000
+
+/**
+ * A WhatsApp message template of a Cloud API connection's business account, approved by Meta
+ * (GET /campaigns/whatsapp-templates): what a campaign sends to a recipient who has not written
+ * in the last 24 hours, when the Cloud API refuses free text.
+ */
+export const WhatsappTemplateDto = Type.Object({
+  name: Type.String(),
+  /** Meta's language code, e.g. `pt_BR`. */
+  language: Type.String(),
+  /** MARKETING, UTILITY or AUTHENTICATION. */
+  category: Type.String(),
+  /** The body's text, with its placeholders `{{1}}`, `{{2}}` … */
+  body: Type.String(),
+  /** How many placeholders the body has: the campaign gives a text for each. */
+  params: Type.Integer({ minimum: 0 }),
+})
+export type WhatsappTemplateDto = Static<typeof WhatsappTemplateDto>
+export const WhatsappTemplatesQuery = Type.Object({ whatsappId: Id })
+export type WhatsappTemplatesQuery = Static<typeof WhatsappTemplatesQuery>
+export const WhatsappTemplateList = Type.Object({ templates: Type.Array(WhatsappTemplateDto) })
+export type WhatsappTemplateList = Static<typeof WhatsappTemplateList>
+
 /** The message fields of a campaign, `message1` … `message5`. */
 export const MESSAGE_FIELDS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const
 export const CONFIRMATION_FIELDS = [
@@ -131,6 +157,15 @@ export const CampaignDto = Type.Object({
   mediaName: Type.Union([Type.String(), Type.Null()]),
   mediaMime: Type.Union([Type.String(), Type.Null()]),
   mediaUrl: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The approved template sent instead of the message to whoever has not written in the last
+   * 24 hours (Cloud API connections only); its body as Meta answered it when the campaign was
+   * saved, and a text for each of its placeholders (campaign variables allowed).
+   */
+  templateName: Type.Union([Type.String(), Type.Null()]),
+  templateLanguage: Type.Union([Type.String(), Type.Null()]),
+  templateBody: Type.Union([Type.String(), Type.Null()]),
+  templateParams: Type.Array(Type.String()),
   report: CampaignReport,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -166,6 +201,23 @@ export const SaveCampaignBody = Type.Object({
   openTicket: Type.Optional(Switch),
   statusTicket: Type.Optional(CampaignTicketStatus),
   ...savedVariantFields,
+  /**
+   * A Cloud API connection's approved template (name and language, as the templates call lists
+   * them); the server looks it up with Meta and keeps its body. Null or absent: none. Ignored
+   * for other channels.
+   */
+  templateName: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()]),
+  ),
+  templateLanguage: Type.Optional(
+    Type.Union([Type.String({ minLength: 2, maxLength: 15 }), Type.Null()]),
+  ),
+  /** One text per placeholder of the template's body, in order. */
+  templateParams: Type.Optional(
+    Type.Array(Type.String({ maxLength: CAMPAIGN_TEMPLATE_PARAM_MAX }), {
+      maxItems: CAMPAIGN_TEMPLATE_PARAMS_MAX,
+    }),
+  ),
 })
 export type SaveCampaignBody = Static<typeof SaveCampaignBody>
 

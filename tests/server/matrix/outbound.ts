@@ -133,6 +133,11 @@ export const outbound: MatrixPart = {
       allowedStatus: 200,
       own: (f) => ({ url: `/campaigns/list?companyId=${f.companyId}` }),
     },
+    'GET /campaigns/whatsapp-templates': {
+      access: 'admin',
+      allowedStatus: 404,
+      own: () => ({ url: `/campaigns/whatsapp-templates?whatsappId=${MISSING}` }),
+    },
     'GET /campaigns/:id': {
       access: 'admin',
       allowedStatus: 404,
@@ -258,6 +263,7 @@ export const outbound: MatrixPart = {
     'DELETE /contact-list-items/:id': { url: '/contact-list-items/0' },
     'GET /campaigns': { url: '/campaigns?pageNumber=0' },
     'GET /campaigns/list': { url: '/campaigns/list?companyId=um' },
+    'GET /campaigns/whatsapp-templates': { url: '/campaigns/whatsapp-templates?whatsappId=um' },
     'GET /campaigns/:id': { url: '/campaigns/abc' },
     'POST /campaigns': { url: '/campaigns', payload: { ...campaign, status: 'PAUSADA' } },
     'PUT /campaigns/:id': { url: '/campaigns/1', payload: { ...campaign, openTicket: 'sim' } },

@@ -80,6 +80,26 @@ export function createCloudApiDriver({ graph }: { graph: GraphClient }): Channel
     token: string,
     message: OutgoingMessage,
   ): Promise<Record<string, unknown>> {
+    if (message.template) {
+      const { name, language, params } = message.template
+      return {
+        type: 'template',
+        template: {
+          name,
+          language: { code: language },
+          ...(params.length
+            ? {
+                components: [
+                  {
+                    type: 'body',
+                    parameters: params.map((param) => ({ type: 'text', text: param })),
+                  },
+                ],
+              }
+            : {}),
+        },
+      }
+    }
     if (message.media) {
       const id = await upload(phoneNumberId, token, message.media)
       const { kind } = message.media
@@ -148,6 +168,7 @@ export function createCloudApiDriver({ graph }: { graph: GraphClient }): Channel
             recipient_type: 'individual',
             ...addressOf(message.to),
             ...(message.quoted ? { context: { message_id: message.quoted.providerId } } : {}),
+            ...(message.reference ? { biz_opaque_callback_data: message.reference } : {}),
             ...(await contentOf(phoneNumberId, token, message)),
           },
         },

@@ -138,10 +138,17 @@ function toStatus(status: JsonRecord): InboundStatus | null {
   const providerId = text(status.id)
   const ack = ACKS[text(status.status) ?? '']
   if (!providerId || ack === undefined) return null
-  if (ack !== 'failed') return { type: 'status', providerId, ack }
+  const reference = text(status.biz_opaque_callback_data)
+  const event: InboundStatus = {
+    type: 'status',
+    providerId,
+    ack,
+    ...(reference ? { reference } : {}),
+  }
+  if (ack !== 'failed') return event
   const [error] = records(status.errors)
   const reason = error
     ? [text(error.code), text(error.title) ?? text(error.message)].filter(Boolean).join(' ')
     : ''
-  return { type: 'status', providerId, ack, ...(reason ? { error: reason } : {}) }
+  return { ...event, ...(reason ? { error: reason } : {}) }
 }

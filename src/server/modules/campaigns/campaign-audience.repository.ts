@@ -1,7 +1,9 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { contactListItems } from '../contact-lists/contact-lists.table'
 import { contacts } from '../contacts/contacts.table'
+import { messages } from '../messages/messages.table'
+import { tickets } from '../tickets/tickets.table'
 import { contactTags } from '../tags/tags.table'
 import type { Recipient } from './campaign-shippings.repository'
 
@@ -16,6 +18,42 @@ export function campaignAudienceRepository(db: Executor) {
     )
 
   return {
+    /**
+     * Whether one of these numbers (a recipient's variants) wrote on the connection since
+     * `since`: the Cloud API delivers free text only within 24 hours of the contact's message.
+     */
+    async wroteSince(companyId: number, whatsappId: number, numbers: string[], since: Date) {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(contacts)
+        .innerJoin(
+          tickets,
+          and(
+            eq(tickets.companyId, contacts.companyId),
+            eq(tickets.contactId, contacts.id),
+            eq(tickets.whatsappId, whatsappId),
+          ),
+        )
+        .innerJoin(
+          messages,
+          and(
+            eq(messages.companyId, tickets.companyId),
+            eq(messages.ticketId, tickets.id),
+            gte(messages.createdAt, since),
+            eq(messages.fromMe, false),
+          ),
+        )
+        .where(
+          and(
+            eq(contacts.companyId, companyId),
+            eq(contacts.channel, 'whatsapp'),
+            inArray(contacts.number, numbers),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
     /** The list's items by name; a number WhatsApp refused stays, to be reported as skipped. */
     async ofList(companyId: number, contactListId: number): Promise<Recipient[]> {
       const rows = await db

@@ -140,9 +140,14 @@ export function campaignShippingsRepository(db: Executor) {
     },
 
     /** Messages this campaign already handed to the sender (the pacing's count). */
-    async sentCount(companyId: number, campaignId: number): Promise<number> {
-      const [row] = await db
-        .select({ value: count() })
+    /**
+     * How many recipients the campaign sent to, counted up to `upTo` only: the pace needs no
+     * more, and a count of every sent row at each send would grow with the campaign.
+     */
+    async sentCount(companyId: number, campaignId: number, upTo: number): Promise<number> {
+      if (upTo <= 0) return 0
+      const sent = db
+        .select({ id: campaignShippings.id })
         .from(campaignShippings)
         .where(
           and(
@@ -150,6 +155,9 @@ export function campaignShippingsRepository(db: Executor) {
             inArray(campaignShippings.state, ['sent', 'confirmation_requested', 'confirmed']),
           ),
         )
+        .limit(upTo)
+        .as('sent')
+      const [row] = await db.select({ value: count() }).from(sent)
       return row?.value ?? 0
     },
 

@@ -5,6 +5,7 @@ import {
   type CampaignSettings,
 } from '@shared/contracts/campaigns'
 import { renderCampaignVariables } from '@shared/contracts/campaigns-rules'
+import { fillPlaceholders } from '@server/channels/cloud-api/templates'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import type { JobPayloads } from '@server/jobs/catalogue'
@@ -26,7 +27,7 @@ import { campaignAudienceRepository } from './campaign-audience.repository'
 import { campaignPacesRepository } from './campaign-paces.repository'
 import type { CampaignSettingsService } from './campaign-settings.service'
 import { campaignShippingsRepository } from './campaign-shippings.repository'
-import { nextSlot } from './campaigns.pacing'
+import { gapSeconds, nextSlot } from './campaigns.pacing'
 import { campaignsRepository } from './campaigns.repository'
 import type { CampaignRow, CampaignShippingRow } from './campaigns.table'
 
@@ -39,6 +40,31 @@ export const campaignExpiryKey = (shippingId: number) => `campaign-expiry:${ship
 const DISCONNECTED_WAITS_S = [30, 60, 120, 300] as const
 /** A send waiting for the previous campaign message to leave the sender looks again after this. */
 const SENDER_BUSY_WAIT_MS = 2_000
+/** The Cloud API delivers free text only within 24 hours of the contact's last message. */
+const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000
+/** The Cloud API's default throughput per business number: 80 messages a second. */
+const CLOUD_API_MIN_GAP_MS = 1000 / 80
+/**
+ * With no gap to keep, the connection's sender queue is kept this short: a campaign does not
+ * bury the attendants' replies behind thousands of its messages, and a provider that slows
+ * down slows the campaign down.
+ */
+const IN_FLIGHT_MAX = 16
+/** How often a burst looks whether the sender made room, and how long it waits at most. */
+const ROOM_POLL_MS = 20
+const ROOM_WAIT_MS = 2_000
+/**
+ * A send job with no gap to keep goes on with the next recipients itself, this long at most
+ * (well within its 60 s lease), instead of one job round trip per recipient.
+ */
+const BURST_MS = 10_000
+/**
+ * The next recipient's own job, written while the burst takes him: due this late, it only runs
+ * if the process died before his turn; the burst cancels it in the transaction that sends.
+ */
+const BURST_NET_MS = 10_000
+/** A hold this short is waited out by the burst rather than left to a job. */
+const BURST_HOLD_MS = 1_000
 
 /** A non-empty variant, rotated by the recipient's place in the campaign. */
 function variantFor(
@@ -85,7 +111,27 @@ type DispatchOutcome = {
   change: AutomaticChange | null
   /** Send jobs were queued in the transaction: wake the workers once it commits. */
   queued: boolean
+  /** The next recipient, due now: the burst sends to him next (his job is only a net). */
+  inline: Inline | null
 }
+
+/** A recipient the burst sends to next, at `at`; `net` is the id of his own job. */
+interface Inline {
+  shippingId: number
+  whatsappId: number
+  at: Date
+  net: string | null
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The sent messages worth counting: the pace only asks whether the longer gap started. */
+const countedUpTo = (config: CampaignSettings) =>
+  config.longerIntervalAfter > 0 && config.greaterInterval > 0 ? config.longerIntervalAfter : 0
+
+/** The Cloud API's floor between two messages of a connection; other channels have none. */
+const providerGapMs = (connection: Pick<ConnectionRow, 'channel'> | null) =>
+  connection?.channel === 'whatsappapi' ? CLOUD_API_MIN_GAP_MS : 0
 
 /**
  * The campaign engine (reference §1 "Build it right") on durable jobs. A start job at the
@@ -139,27 +185,61 @@ export function createCampaignEngine(
 
   /**
    * Gives the next recipient waiting his turn a send job at the campaign's next slot (the send
-   * itself checks the pace again, against every campaign of the connection).
+   * itself checks the pace again, against every campaign of the connection). A slot due now
+   * during a burst is the burst's to take: his job is then only a net, far enough ahead.
    */
   async function scheduleNext(
     tx: Executor,
     campaign: CampaignRow,
-    input: { now: Date; lastSentAt: Date | null; config: CampaignSettings; timeZone: string },
-  ): Promise<boolean> {
+    input: {
+      now: Date
+      lastSentAt: Date | null
+      config: CampaignSettings
+      timeZone: string
+      connection: ConnectionRow | null
+      burst: boolean
+    },
+  ): Promise<Pick<DispatchOutcome, 'queued' | 'inline'>> {
     const shippings = campaignShippingsRepository(tx)
     const next = await shippings.nextPending(campaign.companyId, campaign.id)
-    if (!next) return false
+    if (!next) return { queued: false, inline: null }
     const slot = nextSlot({
       now: input.now,
       lastSentAt: input.lastSentAt,
-      sent: await shippings.sentCount(campaign.companyId, campaign.id),
+      sent: await shippings.sentCount(campaign.companyId, campaign.id, countedUpTo(input.config)),
       settings: input.config,
       timeZone: input.timeZone,
       random: Math.random(),
+      minGapMs: providerGapMs(input.connection),
     })
     await shippings.set(campaign.companyId, next.id, { state: 'scheduled', scheduledFor: slot })
+    const gapMs = slot.getTime() - input.now.getTime()
+    if (input.burst && input.connection && gapMs <= CLOUD_API_MIN_GAP_MS)
+      return {
+        queued: true,
+        inline: await burstNet(tx, campaign, next.id, input.connection.id, input.now, slot),
+      }
     await sendJob(tx, campaign.companyId, campaign.id, next.id, slot)
-    return true
+    return { queued: true, inline: null }
+  }
+
+  /** The recipient's own job, far enough ahead that it only runs if the burst died first. */
+  async function burstNet(
+    tx: Executor,
+    campaign: Pick<CampaignRow, 'companyId' | 'id'>,
+    shippingId: number,
+    whatsappId: number,
+    now: Date,
+    at: Date,
+  ): Promise<Inline> {
+    const net = await sendJob(
+      tx,
+      campaign.companyId,
+      campaign.id,
+      shippingId,
+      new Date(now.getTime() + BURST_NET_MS),
+    )
+    return { shippingId, whatsappId, at, net }
   }
 
   /** FINALIZADA once no recipient waits for anything of the campaign. */
@@ -185,8 +265,10 @@ export function createCampaignEngine(
 
   /**
    * The earliest moment the connection may take the campaign's next message: null when it may
-   * now. A campaign message still in the sender's queue holds the next one back, so the gap is
-   * kept between what the provider receives.
+   * now. With a gap to keep, a campaign message still in the sender's queue holds the next one
+   * back, so the gap is kept between what the provider receives; without one, a full queue
+   * does. A message the provider refused for now (throttling, an outage) holds the campaign
+   * until its retry: the campaign backs off with the sender.
    */
   async function paceHold(
     tx: Executor,
@@ -196,22 +278,77 @@ export function createCampaignEngine(
   ): Promise<Date | null> {
     const paces = campaignPacesRepository(tx)
     const pace = await paces.lock(campaign.companyId, connection.id)
+    const sent = await campaignShippingsRepository(tx).sentCount(
+      campaign.companyId,
+      campaign.id,
+      countedUpTo(input.config),
+    )
+    const busy = new Date(input.now.getTime() + SENDER_BUSY_WAIT_MS)
+    const gapped = gapSeconds(input.config, sent) > 0
     let lastSentAt = pace.lastDispatchAt
     if (pace.lastMessageId !== null) {
       const last = await paces.messageFate(pace.lastMessageId)
-      if (last?.sendStatus === 'queued') return new Date(input.now.getTime() + SENDER_BUSY_WAIT_MS)
-      if (last?.sendStatus === 'sent' && lastSentAt && last.updatedAt > lastSentAt)
+      if (last?.sendStatus === 'queued') {
+        if (last.sendAttempts > 0 && last.nextAttemptAt)
+          return last.nextAttemptAt > busy ? last.nextAttemptAt : busy
+        if (gapped) return busy
+        if ((await paces.queued(connection.id)) >= IN_FLIGHT_MAX) return busy
+      }
+      // The gap runs from when the provider got the message, which is after we wrote it.
+      if (gapped && last?.sendStatus === 'sent' && lastSentAt && last.updatedAt > lastSentAt)
         lastSentAt = last.updatedAt
     }
     const slot = nextSlot({
       now: input.now,
       lastSentAt,
-      sent: await campaignShippingsRepository(tx).sentCount(campaign.companyId, campaign.id),
+      sent,
       settings: input.config,
       timeZone: input.timeZone,
       random: 0,
     })
-    return slot.getTime() > input.now.getTime() ? slot : null
+    // The provider's floor runs from our last send, the same instant the burst waits from.
+    const floor = (pace.lastDispatchAt?.getTime() ?? 0) + providerGapMs(connection)
+    const earliest = Math.max(slot.getTime(), floor)
+    return earliest > input.now.getTime() ? new Date(earliest) : null
+  }
+
+  /**
+   * Whether this step opens the conversation on a Cloud API connection outside the 24-hour
+   * window: then only the campaign's template may go.
+   */
+  async function outsideWindow(
+    tx: Executor,
+    connection: ConnectionRow,
+    row: CampaignShippingRow,
+    now: Date,
+  ): Promise<boolean> {
+    if (connection.channel !== 'whatsappapi') return false
+    const since = new Date(now.getTime() - SERVICE_WINDOW_MS)
+    return !(await campaignAudienceRepository(tx).wroteSince(
+      row.companyId,
+      connection.id,
+      numberVariants(row.number),
+      since,
+    ))
+  }
+
+  /** The campaign's template for the row, its placeholders filled; null without one. */
+  function templatePart(
+    campaign: CampaignRow,
+    row: CampaignShippingRow,
+    config: CampaignSettings,
+  ): AutomaticText | null {
+    if (!campaign.templateName || !campaign.templateLanguage || campaign.templateBody === null)
+      return null
+    const recipient = { name: row.name, number: row.number, email: row.email }
+    const params = campaign.templateParams.map((param) =>
+      renderCampaignVariables(param, recipient, config.variables),
+    )
+    return {
+      body: fillPlaceholders(campaign.templateBody, params),
+      template: { name: campaign.templateName, language: campaign.templateLanguage, params },
+      source: { campaignId: campaign.id },
+    }
   }
 
   /** The message of this step for the row: the confirmation request, or the main message. */
@@ -278,8 +415,14 @@ export function createCampaignEngine(
     data: JobPayloads['campaigns.dispatch'],
     context: Context,
     now: Date,
+    burst: { taking: Inline | null; goesOn: boolean },
   ): Promise<DispatchOutcome | null> {
     const { companyId, campaignId, shippingId } = data
+    // The burst takes this recipient: his own job (the net) is not needed any more.
+    if (burst.taking?.net)
+      await deps.jobs.cancel('campaigns.dispatch', burst.taking.net, { in: tx })
+    else if (burst.taking)
+      await deps.jobs.cancelKeyed('campaigns.dispatch', campaignSendKey(shippingId), { in: tx })
     const campaign = await campaignsRepository(tx).lock(companyId, campaignId)
     if (!campaign || campaign.status !== 'EM_ANDAMENTO') return null
     const shippings = campaignShippingsRepository(tx)
@@ -287,7 +430,7 @@ export function createCampaignEngine(
     if (!row || (row.state !== 'scheduled' && row.state !== 'confirmed')) return null
     const config = await campaignSettings.settingsOf(companyId, tx)
     const timeZone = context.company.timezone
-    const outcome: DispatchOutcome = { campaignId, change: null, queued: false }
+    const outcome: DispatchOutcome = { campaignId, change: null, queued: false, inline: null }
     const isTurn = row.state === 'scheduled'
 
     const connection =
@@ -303,15 +446,32 @@ export function createCampaignEngine(
       const hold = await paceHold(tx, connection, campaign, { now, config, timeZone })
       if (hold) {
         await shippings.set(companyId, row.id, { scheduledFor: hold })
+        // A short hold (the provider's pace) is waited out by the burst, his job kept as a net.
+        if (burst.goesOn && hold.getTime() - now.getTime() <= BURST_HOLD_MS) {
+          const inline = await burstNet(tx, campaign, row.id, connection.id, now, hold)
+          return { ...outcome, queued: true, inline }
+        }
         await sendJob(tx, companyId, campaignId, row.id, hold)
         return { ...outcome, queued: true }
       }
       const confirming = campaign.confirmation && isTurn
-      const { parts, variant } = partsFor(campaign, row, config, confirming)
+      const closed = await outsideWindow(tx, connection, row, now)
+      const template = closed ? templatePart(campaign, row, config) : null
+      const { parts, variant } = template
+        ? { parts: [template], variant: null }
+        : closed
+          ? { parts: [], variant: null }
+          : partsFor(campaign, row, config, confirming)
       if (parts.length > 0)
         outcome.change = await write(tx, campaign, connection, row, parts, context, now)
       const messageId = outcome.change?.written.inserted.at(-1)?.id ?? null
-      if (messageId === null) {
+      if (closed && !template) {
+        // Free text would be refused: without a template this recipient cannot be reached.
+        await shippings.set(companyId, row.id, {
+          state: 'failed',
+          lastError: 'ERR_MESSAGING_WINDOW_CLOSED',
+        })
+      } else if (messageId === null) {
         // Every variant of this step was emptied (a cancelled campaign edited): nothing to send.
         await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_EMPTY_MESSAGE' })
       } else if (confirming) {
@@ -344,17 +504,36 @@ export function createCampaignEngine(
         await campaignPacesRepository(tx).record(connection.id, messageId, now)
     }
     if (isTurn)
-      outcome.queued = await scheduleNext(tx, campaign, { now, lastSentAt: now, config, timeZone })
+      Object.assign(
+        outcome,
+        await scheduleNext(tx, campaign, {
+          now,
+          lastSentAt: now,
+          config,
+          timeZone,
+          connection: connection ?? null,
+          burst: burst.goesOn,
+        }),
+      )
     await finishIfDone(tx, campaign, now)
     return outcome
   }
 
-  /** After a commit: the messages' events and sender, woken send jobs, the campaign's figures. */
-  async function announce(companyId: number, outcome: DispatchOutcome | null) {
+  /** After a commit: the messages' events and sender, and woken send jobs. */
+  async function announceSend(companyId: number, outcome: DispatchOutcome | null) {
     if (!outcome) return
     if (outcome.change) await messages.announceAutomatic(companyId, [outcome.change])
-    if (outcome.queued) deps.jobs.wake('campaigns.dispatch')
-    await changed(companyId, outcome.campaignId)
+    if (outcome.queued && !outcome.inline) deps.jobs.wake('campaigns.dispatch')
+  }
+
+  /** Waits, briefly, until the connection's sender queue has room for the burst's next one. */
+  async function roomInSender(whatsappId: number) {
+    const until = Date.now() + ROOM_WAIT_MS
+    while (
+      Date.now() < until &&
+      (await campaignPacesRepository(deps.db).queued(whatsappId)) >= IN_FLIGHT_MAX
+    )
+      await pause(ROOM_POLL_MS)
   }
 
   return {
@@ -419,6 +598,8 @@ export function createCampaignEngine(
           lastSentAt: pace?.lastDispatchAt ?? null,
           config,
           timeZone: context.company.timezone,
+          connection: null,
+          burst: false,
         })
         await finishIfDone(tx, campaign, now)
         return true
@@ -435,20 +616,45 @@ export function createCampaignEngine(
     async dispatch(data: JobPayloads['campaigns.dispatch'], run: JobRun) {
       const context = await contextOf(data.companyId)
       if (!context) return
+      const until = Date.now() + BURST_MS
       const now = new Date()
+      let outcome: DispatchOutcome | null
       try {
-        await announce(
-          data.companyId,
-          await deps.db.transaction((tx) => dispatchIn(tx, data, context, now)),
+        outcome = await deps.db.transaction((tx) =>
+          dispatchIn(tx, data, context, now, { taking: null, goesOn: Date.now() < until }),
         )
       } catch (error) {
         if (!run.lastTry) throw error
         deps.log.error({ err: error, ...data }, 'campaign send gave up')
-        await announce(
-          data.companyId,
-          await deps.db.transaction((tx) => giveUp(tx, data, context, now)),
-        )
+        outcome = await deps.db.transaction((tx) => giveUp(tx, data, context, now))
       }
+      await announceSend(data.companyId, outcome)
+      let moved = outcome !== null
+      // The burst: while the next recipient is due now, he is sent to from here, each in his
+      // own transaction; the campaign's figures are told once a second, not once a recipient.
+      let toldAt = 0
+      while (outcome?.inline && !run.signal.aborted) {
+        if (Date.now() - toldAt >= 1_000) {
+          await changed(data.companyId, data.campaignId)
+          toldAt = Date.now()
+        }
+        const taking = outcome.inline
+        await roomInSender(taking.whatsappId)
+        await pause(taking.at.getTime() - Date.now())
+        const next = { ...data, shippingId: taking.shippingId }
+        try {
+          outcome = await deps.db.transaction((tx) =>
+            dispatchIn(tx, next, context, new Date(), { taking, goesOn: Date.now() < until }),
+          )
+        } catch (error) {
+          // His own job (the net) is still there, with its retries.
+          deps.log.warn({ err: error, ...next }, 'campaign burst stopped')
+          break
+        }
+        await announceSend(data.companyId, outcome)
+        moved ||= outcome !== null
+      }
+      if (moved) await changed(data.companyId, data.campaignId)
     },
 
     /** The confirmation request's expiry: the row ends unconfirmed, so the campaign can finish. */
@@ -518,7 +724,14 @@ export function createCampaignEngine(
       for (const row of await shippings.inState(campaign.companyId, campaign.id, 'confirmed'))
         await sendJob(tx, campaign.companyId, campaign.id, row.id, now)
       const config = await campaignSettings.settingsOf(campaign.companyId, tx)
-      await scheduleNext(tx, campaign, { now, lastSentAt: null, config, timeZone })
+      await scheduleNext(tx, campaign, {
+        now,
+        lastSentAt: null,
+        config,
+        timeZone,
+        connection: null,
+        burst: false,
+      })
       await finishIfDone(tx, campaign, now)
     },
   }
@@ -537,16 +750,19 @@ export function createCampaignEngine(
     await shippings.set(data.companyId, row.id, { state: 'failed', lastError: 'ERR_INTERNAL' })
     if (campaign.status !== 'EM_ANDAMENTO') return null
     const config = await campaignSettings.settingsOf(data.companyId, tx)
-    const queued =
-      row.state === 'scheduled' &&
-      (await scheduleNext(tx, campaign, {
-        now,
-        lastSentAt: now,
-        config,
-        timeZone: context.company.timezone,
-      }))
+    const next =
+      row.state === 'scheduled'
+        ? await scheduleNext(tx, campaign, {
+            now,
+            lastSentAt: now,
+            config,
+            timeZone: context.company.timezone,
+            connection: null,
+            burst: false,
+          })
+        : { queued: false, inline: null }
     await finishIfDone(tx, campaign, now)
-    return { campaignId: campaign.id, change: null, queued }
+    return { campaignId: campaign.id, change: null, ...next }
   }
 }
 

@@ -95,8 +95,13 @@ export function nextSlot(input: {
   timeZone: string
   /** A number in [0, 1): the jitter's draw. */
   random: number
+  /** The provider's own floor between two messages (its throughput), in milliseconds. */
+  minGapMs?: number
 }): Date {
-  const gapMs = gapSeconds(input.settings, input.sent) * 1000 * (1 + JITTER * input.random)
+  const gapMs = Math.max(
+    gapSeconds(input.settings, input.sent) * 1000 * (1 + JITTER * input.random),
+    input.minGapMs ?? 0,
+  )
   const earliest = input.lastSentAt ? input.lastSentAt.getTime() + gapMs : 0
   return withinWindow(
     new Date(Math.max(input.now.getTime(), earliest)),

@@ -12,6 +12,8 @@ import {
   SaveCampaignBody,
   SaveCampaignSettingsBody,
   ShippingPage,
+  WhatsappTemplateList,
+  WhatsappTemplatesQuery,
 } from '@shared/contracts/campaigns'
 import type { Services } from '@server/services'
 import { singleFileUpload } from '../media/media.upload'
@@ -42,6 +44,15 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     '/campaigns/list',
     { schema: { querystring: CampaignListQuery, response: { 200: CampaignList } }, config },
     (request) => campaigns.all(request.ctx),
+  )
+
+  app.get(
+    '/campaigns/whatsapp-templates',
+    {
+      schema: { querystring: WhatsappTemplatesQuery, response: { 200: WhatsappTemplateList } },
+      config,
+    },
+    (request) => campaigns.templates(request.ctx, request.query.whatsappId),
   )
 
   app.get(

@@ -10,12 +10,14 @@ import {
   type ListShippingQuery,
   type SaveCampaignBody,
   type ShippingPage,
+  type WhatsappTemplateList,
 } from '@shared/contracts/campaigns'
 import { campaignEditability, campaignProblems } from '@shared/contracts/campaigns-rules'
 import { rooms } from '@shared/realtime/events'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import { AppError, validationError } from '@server/lib/app-error'
+import { placeholderCount } from '@server/channels/cloud-api/templates'
 import { buildWorkbook } from '@server/lib/workbook'
 import type { ContactListsService } from '../contact-lists/contact-lists.service'
 import type { MediaService } from '../media/media.service'
@@ -36,8 +38,21 @@ import {
   type CampaignWithNames,
 } from './campaigns.repository'
 import type { CampaignRow } from './campaigns.table'
+import type { WhatsappTemplates } from './campaigns.templates'
+
+type TemplateValues = Pick<
+  CampaignValues,
+  'templateName' | 'templateLanguage' | 'templateBody' | 'templateParams'
+>
+const NO_TEMPLATE: TemplateValues = {
+  templateName: null,
+  templateLanguage: null,
+  templateBody: null,
+  templateParams: [],
+}
 
 const FOLDER = 'campaigns'
+const FIGURES_TOLD_AFTER_MS = 500
 /** The failures export's columns, in the interface's language. */
 const FAILURE_HEADERS = ['Nome', 'Número', 'Estado', 'Erro', 'Enviado em'] as const
 
@@ -52,6 +67,8 @@ const CAMPAIGN_CHANNELS = new Set(['whatsapp', 'whatsappapi'])
 /** What a campaign may refer to, checked against the caller's company. */
 export interface CampaignReferences {
   connectionChannel(companyId: number, id: number): Promise<string | null>
+  /** The approved templates of a Cloud API connection, asked of Meta. */
+  templates: WhatsappTemplates
   contactListExists(companyId: number, id: number): Promise<boolean>
   tagExists(companyId: number, id: number): Promise<boolean>
   userExists(companyId: number, id: number): Promise<boolean>
@@ -142,8 +159,49 @@ export function createCampaignsService(
       (typeof MESSAGE_FIELDS)[number] | (typeof CONFIRMATION_FIELDS)[number]
     >
 
+  /**
+   * The template of a Cloud API campaign: one of the connection's approved ones, with a text
+   * for each placeholder. The one already stored is kept without asking Meta again.
+   */
+  async function templateValuesOf(
+    companyId: number,
+    body: SaveCampaignBody,
+    channel: string,
+    stored: CampaignRow | undefined,
+  ): Promise<TemplateValues> {
+    if (channel !== 'whatsappapi' || !body.templateName) return NO_TEMPLATE
+    const language = body.templateLanguage
+    if (!language) throw validationError('templateLanguage')
+    const kept =
+      stored?.whatsappId === body.whatsappId &&
+      stored.templateName === body.templateName &&
+      stored.templateLanguage === language &&
+      stored.templateBody !== null
+        ? { name: stored.templateName, language, body: stored.templateBody }
+        : null
+    const template =
+      kept ??
+      (await references.templates(companyId, body.whatsappId!)).find(
+        (approved) => approved.name === body.templateName && approved.language === language,
+      )
+    if (!template) throw new AppError('ERR_CAMPAIGN_TEMPLATE_NOT_FOUND')
+    const params = (body.templateParams ?? []).map((param) => param.trim())
+    if (params.length !== placeholderCount(template.body) || params.some((param) => !param))
+      throw new AppError('ERR_CAMPAIGN_TEMPLATE_PARAMS')
+    return {
+      templateName: template.name,
+      templateLanguage: template.language,
+      templateBody: template.body,
+      templateParams: params,
+    }
+  }
+
   /** The stored values of a valid form whose references are the company's. */
-  async function valuesOf(companyId: number, body: SaveCampaignBody): Promise<CampaignValues> {
+  async function valuesOf(
+    companyId: number,
+    body: SaveCampaignBody,
+    stored?: CampaignRow,
+  ): Promise<CampaignValues> {
     const opens = body.openTicket === 'enabled'
     const form = {
       ...body,
@@ -165,6 +223,7 @@ export function createCampaignsService(
     if (queueId && !(await references.queueExists(companyId, queueId)))
       throw validationError('queueId')
     const scheduledAt = form.scheduledAt ? new Date(form.scheduledAt) : null
+    const template = await templateValuesOf(companyId, body, channel, stored)
     return {
       name: body.name.trim(),
       status: scheduledAt ? 'PROGRAMADA' : 'INATIVA',
@@ -178,6 +237,7 @@ export function createCampaignsService(
       openTicket: opens ? 'enabled' : 'disabled',
       statusTicket: opens ? (body.statusTicket ?? 'closed') : 'closed',
       ...variantsOf(body),
+      ...template,
     }
   }
 
@@ -196,9 +256,34 @@ export function createCampaignsService(
     await changed(ctx.companyId, id)
   }
 
+  /** Campaigns whose figures moved, told together a moment later (a batch of sends is one). */
+  const moving = new Map<number, { companyId: number }>()
+  let tellTimer: NodeJS.Timeout | null = null
+  function tellMoved() {
+    tellTimer = null
+    const due = [...moving]
+    moving.clear()
+    for (const [id, { companyId }] of due)
+      changed(companyId, id).catch((error: unknown) =>
+        deps.log.error({ err: error, campaignId: id }, 'campaign change not told'),
+      )
+  }
+
   return {
     changed: async (companyId: number, id: number) => {
       await changed(companyId, id)
+    },
+
+    /**
+     * Messages changed status (the provider took them, delivered them, refused them): the
+     * report's figures of their campaigns moved, told within half a second.
+     */
+    messagesMoved(companyId: number, rows: readonly { campaignId: number | null }[]) {
+      for (const { campaignId } of rows)
+        if (campaignId !== null) moving.set(campaignId, { companyId })
+      if (moving.size === 0 || tellTimer) return
+      tellTimer = setTimeout(tellMoved, FIGURES_TOLD_AFTER_MS)
+      tellTimer.unref()
     },
 
     /** GET /campaigns/: running first, then scheduled, drafts, cancelled and finished. */
@@ -220,6 +305,11 @@ export function createCampaignsService(
     },
 
     get: (ctx: RequestContext, id: number) => presentOne(ctx.companyId, id),
+
+    /** GET /campaigns/whatsapp-templates: what a Cloud API connection's campaigns may send. */
+    async templates(ctx: RequestContext, whatsappId: number): Promise<WhatsappTemplateList> {
+      return { templates: await references.templates(ctx.companyId, whatsappId) }
+    },
 
     /** POST /campaigns: a draft, or PROGRAMADA with its start queued. */
     async create(ctx: RequestContext, body: SaveCampaignBody): Promise<CampaignDto> {
@@ -245,7 +335,8 @@ export function createCampaignsService(
     async update(ctx: RequestContext, id: number, body: SaveCampaignBody): Promise<CampaignDto> {
       const stored = await found(ctx.companyId, id)
       // Checked before the transaction: the references are read outside it.
-      const values = editabilityOf(stored) === 'all' ? await valuesOf(ctx.companyId, body) : null
+      const values =
+        editabilityOf(stored) === 'all' ? await valuesOf(ctx.companyId, body, stored) : null
       await deps.db.transaction(async (tx) => {
         const txRepo = campaignsRepository(tx)
         const campaign = await txRepo.lock(ctx.companyId, id)

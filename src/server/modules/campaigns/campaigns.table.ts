@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -64,6 +65,11 @@ export const campaigns = pgTable(
     mediaPath: text('mediaPath'),
     mediaName: text('mediaName'),
     mediaMime: text('mediaMime'),
+    /** The Cloud API template for recipients outside the 24-hour window, as Meta answered it. */
+    templateName: text('templateName'),
+    templateLanguage: text('templateLanguage'),
+    templateBody: text('templateBody'),
+    templateParams: jsonb('templateParams').$type<string[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { buildCompany, buildConnection } from '@tests/factories'
+import { buildCompany, buildConnection, buildMessage, buildTicket } from '@tests/factories'
 import { signMeta } from '@tests/helpers/fake-graph'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
+import type { CompanyRow } from '../companies/companies.table'
 import type { ConnectionRow } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { messages } from '../messages/messages.table'
@@ -17,13 +18,14 @@ const PHONE_NUMBER_ID = '106540352242922'
 const BSUID = 'US.13491208655302741918'
 
 let t: TestApp
+let company: CompanyRow
 let connection: ConnectionRow
 beforeAll(async () => {
   t = await buildTestApp()
 })
 afterAll(() => t.close())
 beforeEach(async () => {
-  const company = await buildCompany(t.db)
+  company = await buildCompany(t.db)
   connection = await buildConnection(t.db, company, {
     channel: 'whatsappapi',
     status: 'CONNECTED',
@@ -296,5 +298,54 @@ describe('what the message holds', () => {
     expect(
       (await messagesOf()).map((message) => (message.dataJson as { type: string }).type),
     ).toEqual(['order', 'interactive', 'system', 'unsupported'])
+  })
+})
+
+describe('delivery reports', () => {
+  test('a send whose answer was lost is recognised by the reference its report carries, not sent again', async () => {
+    const ticket = await buildTicket(t.db, company, { connection })
+    const other = await buildConnection(t.db, company, { channel: 'whatsappapi' })
+    const queued = (target: typeof ticket) =>
+      buildMessage(t.db, target, {
+        fromMe: true,
+        wid: null,
+        ack: 0,
+        sendStatus: 'queued',
+        // Claimed by a process that died as the provider answered: its lease runs.
+        nextAttemptAt: new Date(Date.now() + 120_000),
+        idempotencyKey: `key-${target.id}`,
+      })
+    const lost = await queued(ticket)
+    const elsewhere = await queued(await buildTicket(t.db, company, { connection: other }))
+    const status = (id: string, reference: string) => ({
+      id,
+      status: 'sent',
+      timestamp: '1749416400',
+      recipient_id: ticket.contact.number,
+      biz_opaque_callback_data: reference,
+    })
+    await deliver({
+      statuses: [
+        status('wamid.LOST', `atende:${lost.id}`),
+        // Another connection's message, and another app's data, are not ours to take.
+        status('wamid.OTHER', `atende:${elsewhere.id}`),
+        status('wamid.APP', 'order-123'),
+      ],
+    })
+    const [adopted] = await t.db.select().from(messages).where(eq(messages.id, lost.id))
+    expect(adopted).toMatchObject({
+      wid: 'wamid.LOST',
+      sendStatus: 'sent',
+      ack: 1,
+      nextAttemptAt: null,
+    })
+    const [untouched] = await t.db.select().from(messages).where(eq(messages.id, elsewhere.id))
+    expect(untouched).toMatchObject({ wid: null, sendStatus: 'queued' })
+    // Nothing is left for the sender once the lease runs out.
+    const due = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, connection.id), eq(messages.sendStatus, 'queued')))
+    expect(due).toEqual([])
   })
 })

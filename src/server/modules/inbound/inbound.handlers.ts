@@ -245,6 +245,7 @@ export function createInboundHandlers(
       event.providerId,
       event.ack,
       event.error,
+      event.reference,
     )
     if (!known && context.attempts < STATUS_WAIT_ATTEMPTS) throw new NotYet('status before send')
   }

@@ -13,12 +13,17 @@ export interface MessageEvents {
   emitCreated(companyId: number, messageIds: number[]): Promise<TicketPresentation | null>
   emitCreatedMany(companyId: number, messageIds: number[]): Promise<Map<number, TicketPresentation>>
   emitUpdated(companyId: number, messageIds: number[]): Promise<void>
-  /** Answers whether the message is known. */
+  /**
+   * Answers whether the message is known. A `reference` names the message we sent: one whose
+   * send was never recorded (the process died as the provider answered) takes the provider's id
+   * and is not sent again.
+   */
   applyDeliveryStatus(
     connectionId: number,
     providerId: string,
     ack: InboundStatus['ack'],
     errorCode?: string,
+    reference?: string,
   ): Promise<boolean>
 }
 

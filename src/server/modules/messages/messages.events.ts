@@ -7,6 +7,7 @@ import { ticketAudience } from '../tickets/tickets.audience'
 import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
 import { presentMessage } from './messages.presenter'
 import { messagesRepository, type MessageView } from './messages.repository'
+import type { MessageRow } from './messages.table'
 
 /**
  * Message DTOs for any set of ids (one query per page), and the `company-{id}-appMessage` events,
@@ -18,6 +19,7 @@ export function createMessageEvents(
 ) {
   const { media, ticketCore } = collaborators
   const repo = messagesRepository(deps.db)
+  const updateListeners: ((companyId: number, rows: MessageRow[]) => void)[] = []
 
   const toDto = (companyId: number, view: MessageView) =>
     presentMessage(view, (relative) => media.signedUrl(companyId, relative))
@@ -87,12 +89,23 @@ export function createMessageEvents(
 
   /** `{action: 'update', message}`: sends, acks, edits, revokes, reactions, transcriptions. */
   async function emitUpdated(companyId: number, ids: number[]) {
-    for (const view of await repo.loadViews(companyId, ids)) {
+    const views = await repo.loadViews(companyId, ids)
+    for (const view of views) {
       deps.realtime.emit(companyId, ticketAudience(view.ticket), 'appMessage', {
         action: 'update',
         message: toDto(companyId, view),
       })
     }
+    const rows = views.map((view) => view.message)
+    for (const listener of updateListeners) listener(companyId, rows)
+  }
+
+  /**
+   * Hears every message whose status changed (sent, failed, delivered, read…), after its event
+   * went out: what counts them (a campaign's report) tells its own change.
+   */
+  function onUpdated(listener: (companyId: number, rows: MessageRow[]) => void) {
+    updateListeners.push(listener)
   }
 
   /** `{action: 'delete', messageId, message}` for a row that no longer exists. */
@@ -109,7 +122,15 @@ export function createMessageEvents(
     })
   }
 
-  return { present, presentOne, emitCreated, emitCreatedMany, emitUpdated, emitDeleted }
+  return {
+    present,
+    presentOne,
+    emitCreated,
+    emitCreatedMany,
+    emitUpdated,
+    emitDeleted,
+    onUpdated,
+  }
 }
 
 export type MessageEvents = ReturnType<typeof createMessageEvents>

@@ -22,6 +22,8 @@ import { createMessageForwarder } from './messages.forward'
 import { messagesRepository, type HistoryCursor, type ReadReceipt } from './messages.repository'
 import { renderTemplate } from './messages.template'
 import type { AutomaticMessages, AutomaticWrites, WriteResult } from './outbound.types'
+import { messageIdOfReference } from './outbound.reference'
+import { outboundRepository } from './outbound.repository'
 import { chatOf, createOutboundSender } from './outbound.sender'
 import { transcribeAudio } from './messages.transcription'
 import { canSeeTicket, historyScope, readsOnView } from './messages.visibility'
@@ -161,9 +163,10 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       return compose.writeOutgoing(
         tx,
         ticket,
-        kept.map(({ body, quotedMsgId, attachment, source, sendAfterMs }) => ({
+        kept.map(({ body, quotedMsgId, attachment, source, sendAfterMs, template }) => ({
           ...automaticRow(ticket, whatsappId, body),
           ...(quotedMsgId !== undefined ? { quotedMsgId } : {}),
+          ...(template ? { template } : {}),
           ...source,
           ...(sendAfterMs ? { nextAttemptAt: new Date(Date.now() + sendAfterMs) } : {}),
           ...(attachment
@@ -235,6 +238,7 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     emitCreated: events.emitCreated,
     emitCreatedMany: events.emitCreatedMany,
     emitUpdated: events.emitUpdated,
+    onMessagesUpdated: events.onUpdated,
     uploadLimitBytes: compose.uploadLimitBytes,
     send: compose.send,
     edit: actions.edit,
@@ -355,16 +359,30 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
       providerId: string,
       ack: 1 | 2 | 3 | 4 | 5 | 'failed',
       errorCode = 'ERR_SENDING_WAPP_MSG',
+      reference?: string,
     ): Promise<boolean> {
-      const row =
+      const apply = () =>
         ack === 'failed'
-          ? await repo.failByProviderId(connectionId, providerId, errorCode)
-          : await repo.raiseAck(connectionId, providerId, ack)
+          ? repo.failByProviderId(connectionId, providerId, errorCode)
+          : repo.raiseAck(connectionId, providerId, ack)
+      const row = await apply()
       if (row) {
         await events.emitUpdated(row.companyId, [row.id])
         return true
       }
-      return repo.existsByProviderId(connectionId, providerId)
+      if (await repo.existsByProviderId(connectionId, providerId)) return true
+      // Unknown by the provider's id: maybe a send whose answer was lost, named by reference.
+      const messageId = reference === undefined ? null : messageIdOfReference(reference)
+      if (messageId === null) return false
+      const adopted = await outboundRepository(deps.db).adoptSent(
+        connectionId,
+        messageId,
+        providerId,
+      )
+      if (!adopted) return false
+      const raised = (await apply()) ?? adopted
+      await events.emitUpdated(raised.companyId, [raised.id])
+      return true
     },
   }
 }

@@ -20,6 +20,14 @@ import { tickets } from '../tickets/tickets.table'
 import { users } from '../users/users.table'
 import { SEND_STATUSES } from '@shared/contracts/messages'
 
+/** A Cloud API template a message was sent as (the body holds its text as the contact reads it). */
+export interface MessageTemplate {
+  name: string
+  language: string
+  /** The texts of the body's placeholders, in order. */
+  params: string[]
+}
+
 export interface MessageReaction {
   type: string
   userId: number | null
@@ -88,6 +96,7 @@ export const messages = pgTable(
     /** The campaign, or the scheduled message, that sent it. */
     campaignId: integer('campaignId'),
     scheduleId: integer('scheduleId'),
+    template: jsonb('template').$type<MessageTemplate>(),
     sendStatus: text('sendStatus', { enum: SEND_STATUSES }),
     sendAttempts: integer('sendAttempts').notNull().default(0),
     nextAttemptAt: timestamp('nextAttemptAt', { withTimezone: true }),

@@ -142,6 +142,34 @@ export function outboundRepository(db: Executor) {
       return { row: row ?? null, echoes }
     },
 
+    /**
+     * A message whose send was never recorded, named by the provider's delivery report: it went
+     * out with this provider id. Only a row still without one is taken, so a send recorded
+     * meanwhile stays as it is.
+     */
+    async adoptSent(connectionId: number, id: number, providerId: string) {
+      const [row] = await db
+        .update(messages)
+        .set({
+          wid: providerId,
+          ack: sql`GREATEST(${messages.ack}, 1)`,
+          sendStatus: sql`CASE WHEN ${messages.sendStatus} = 'queued' THEN 'sent' ELSE ${messages.sendStatus} END`,
+          sendError: null,
+          nextAttemptAt: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(messages.id, id),
+            eq(messages.whatsappId, connectionId),
+            eq(messages.fromMe, true),
+            isNull(messages.wid),
+          ),
+        )
+        .returning()
+      return row ?? null
+    },
+
     async scheduleRetry(id: number, attempts: number, nextAttemptAt: Date, code: string) {
       const [row] = await db
         .update(messages)

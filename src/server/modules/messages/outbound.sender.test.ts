@@ -9,7 +9,7 @@ import { createBaileysDriver } from '@server/channels/whatsapp'
 import { fakeSocketFactory } from '@tests/helpers/fake-baileys'
 import { users } from '../users/users.table'
 import { messages } from './messages.table'
-import { MAX_SEND_ATTEMPTS } from './outbound.sender'
+import { MAX_SEND_ATTEMPTS, MAX_UNATTENDED_ATTEMPTS } from './outbound.sender'
 import { conversation, fakeDriver } from '@tests/helpers/messages'
 
 let t: TestApp
@@ -84,6 +84,36 @@ describe('the ordered sender', () => {
       nextAttemptAt: null,
     })
     expect(whatsapp.sentOn(c.connection.id)).toHaveLength(0)
+  })
+
+  test("a campaign's or a scheduled message is tried four times, not six", async () => {
+    const ids = []
+    for (const source of [{ campaignId: 7 }, { scheduleId: 9 }]) {
+      const c = await conversation(t)
+      const message = await buildMessage(t.db, c.ticket, {
+        fromMe: true,
+        wid: null,
+        sendStatus: 'queued',
+        idempotencyKey: `unattended-${JSON.stringify(source)}`,
+        ...source,
+      })
+      ids.push(message.id)
+    }
+    whatsapp.failNext(
+      ...Array.from(
+        { length: 2 * MAX_UNATTENDED_ATTEMPTS },
+        () => new ChannelError('ERR_PROVIDER_UNAVAILABLE', true),
+      ),
+    )
+    await sender().tick()
+    await sender().idle()
+    for (let attempt = 2; attempt <= MAX_UNATTENDED_ATTEMPTS; attempt++) await retryNow(ids)
+    for (const id of ids)
+      expect(await rowOf(id)).toMatchObject({
+        sendStatus: 'failed',
+        sendAttempts: MAX_UNATTENDED_ATTEMPTS,
+        sendError: 'ERR_PROVIDER_UNAVAILABLE',
+      })
   })
 
   test('a non-retryable failure fails at once', async () => {

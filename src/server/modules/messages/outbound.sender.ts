@@ -12,10 +12,21 @@ import { messagesRepository } from './messages.repository'
 import type { MessageRow } from './messages.table'
 import { outboundRepository } from './outbound.repository'
 import { parseVCard } from './messages.vcard'
+import { outboundReference } from './outbound.reference'
 
 /** Waits before the 2nd, 3rd, … attempt; after the last one the message is failed. */
 export const SEND_BACKOFF_MS = [2_000, 10_000, 60_000, 300_000, 300_000] as const
 export const MAX_SEND_ATTEMPTS = SEND_BACKOFF_MS.length + 1
+/**
+ * A campaign's or a scheduled message is retried three times (reference §1, §3): nobody is
+ * watching it, and its campaign or schedule records the failure so it can be sent again.
+ */
+export const MAX_UNATTENDED_ATTEMPTS = 4
+
+const attemptsAllowed = (message: MessageRow) =>
+  message.campaignId !== null || message.scheduleId !== null
+    ? MAX_UNATTENDED_ATTEMPTS
+    : MAX_SEND_ATTEMPTS
 /** A claimed message is left alone this long; a crash mid-send lets another instance retry it. */
 const SEND_LEASE_MS = 120_000
 const TICK_MS = 2_000
@@ -71,7 +82,11 @@ export function createOutboundSender(
     contact: ContactRow,
     mediaFile: string | null,
   ): Promise<OutgoingMessage> {
-    const outgoing: OutgoingMessage = { to: chatOf(contact), body: message.body }
+    const outgoing: OutgoingMessage = {
+      to: chatOf(contact),
+      body: message.body,
+      reference: outboundReference(message.id),
+    }
     if (message.mediaPath && mediaFile) {
       outgoing.media = {
         path: mediaFile,
@@ -90,6 +105,7 @@ export function createOutboundSender(
         outgoing.quoted = { providerId: quoted.wid, fromMe: quoted.fromMe, raw: quoted.dataJson }
     }
     if (message.isForwarded) outgoing.isForwarded = true
+    if (message.template) outgoing.template = message.template
     return outgoing
   }
 
@@ -101,7 +117,7 @@ export function createOutboundSender(
     if (known) deps.log.warn({ messageId: message.id, code, attempts }, 'message send failed')
     else deps.log.error({ err: error, messageId: message.id, attempts }, 'message send failed')
     const row =
-      retryable && attempts < MAX_SEND_ATTEMPTS
+      retryable && attempts < attemptsAllowed(message)
         ? await queue.scheduleRetry(
             message.id,
             attempts,

@@ -1,7 +1,7 @@
 import type { Executor } from '@server/db/client'
 import type { TicketRow } from '../tickets/tickets.table'
 import type { ReadReceipt } from './messages.repository'
-import type { MessageRow } from './messages.table'
+import type { MessageRow, MessageTemplate } from './messages.table'
 
 /**
  * What ticket transitions and the bot need from the messages module: texts the server sends
@@ -45,6 +45,8 @@ export interface AutomaticText {
    * the sender's order per conversation holds the next ones behind it.
    */
   sendAfterMs?: number
+  /** Sent as this Cloud API template; `body` is its text as the contact reads it. */
+  template?: MessageTemplate
 }
 
 /** What storing outgoing rows did, for `announce` after the commit. */

@@ -6,11 +6,14 @@ import type {
   SaveCampaignBody,
   ShippingPage,
   ShippingState,
+  WhatsappTemplateList,
+  WhatsappTemplatesQuery,
 } from '@shared/contracts/campaigns'
 import type { ContactListList } from '@shared/contracts/contact-lists'
 import type { QueueDto } from '@shared/contracts/queues'
 import type { TagDto } from '@shared/contracts/tags'
 import type { ListUsersResponse } from '@shared/contracts/users'
+import type { ErrorCode } from '@shared/errors'
 import { http } from '@renderer/lib/http'
 import { readFieldError, type FieldError } from '@renderer/lib/server-refusal'
 
@@ -150,6 +153,22 @@ const parseJson = (text: string): unknown => {
   }
 }
 
+/**
+ * GET /campaigns/whatsapp-templates: the approved templates of a Cloud API connection, asked of
+ * Meta (502/503 ERR_PROVIDER_UNAVAILABLE, ERR_WAPP_CREDENTIALS; 400 ERR_CAMPAIGN_TEMPLATE_CHANNEL
+ * for a connection of another kind or without its business account id).
+ */
+export const listWhatsappTemplates = async (
+  { whatsappId }: WhatsappTemplatesQuery,
+  signal?: AbortSignal,
+): Promise<WhatsappTemplateList> =>
+  (
+    await http.get<WhatsappTemplateList>('/campaigns/whatsapp-templates', {
+      params: { whatsappId },
+      signal,
+    })
+  ).data
+
 /** GET /campaign-settings: the company's stored rows, folded by the caller. */
 export const listCampaignSettings = async (signal?: AbortSignal): Promise<CampaignSettingRows> =>
   (await http.get<CampaignSettingRows>('/campaign-settings', { signal })).data
@@ -182,5 +201,16 @@ export const searchUsers = async (
 export const isNotFound = (error: unknown): boolean =>
   isAxiosError(error) && error.response?.status === 404
 
-/** The field a failed save points at (ERR_VALIDATION names it), or null. */
-export const readCampaignFieldError = (error: unknown): FieldError | null => readFieldError(error)
+/** The refusals of a template, shown on the template's picker. */
+const TEMPLATE_REFUSALS = {
+  ERR_CAMPAIGN_TEMPLATE_NOT_FOUND: 'templateName',
+  ERR_CAMPAIGN_TEMPLATE_PARAMS: 'templateParams',
+  ERR_CAMPAIGN_TEMPLATE_CHANNEL: 'templateName',
+} as const satisfies Partial<Record<ErrorCode, keyof SaveCampaignBody>>
+
+/**
+ * The field a failed save points at, or null: ERR_VALIDATION names it, a template's refusal
+ * implies it.
+ */
+export const readCampaignFieldError = (error: unknown): FieldError | null =>
+  readFieldError(error, TEMPLATE_REFUSALS)

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { ShippingState } from '@shared/contracts/campaigns'
+import { nextPageNumber } from '@renderer/lib/paged-list'
 import {
   getCampaign,
   listCampaigns,
@@ -8,6 +9,7 @@ import {
   listQueueOptions,
   listShipping,
   listTagOptions,
+  listWhatsappTemplates,
   searchUsers,
 } from './api'
 
@@ -26,7 +28,7 @@ export const campaignQueries = {
       queryFn: ({ pageParam, signal }) =>
         listCampaigns({ searchParam, pageNumber: pageParam }, signal),
       initialPageParam: 1,
-      getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+      getNextPageParam: nextPageNumber,
     }),
   details: () => [...campaignQueries.all(), 'detail'] as const,
   detail: (id: number) =>
@@ -42,7 +44,7 @@ export const campaignQueries = {
       queryFn: ({ pageParam, signal }) =>
         listShipping(id, { pageNumber: pageParam, state }, signal),
       initialPageParam: 1,
-      getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+      getNextPageParam: nextPageNumber,
     }),
   /** The stored settings rows; the dialog reads the custom variables from them. */
   settings: () =>
@@ -64,6 +66,12 @@ export const campaignQueries = {
     queryOptions({
       queryKey: [...campaignQueries.all(), 'queues'] as const,
       queryFn: ({ signal }) => listQueueOptions(signal),
+    }),
+  /** The approved templates of a Cloud API connection, as Meta lists them now. */
+  templates: (whatsappId: number) =>
+    queryOptions({
+      queryKey: [...campaignQueries.all(), 'templates', { whatsappId }] as const,
+      queryFn: ({ signal }) => listWhatsappTemplates({ whatsappId }, signal),
     }),
   /** Users whose name has `searchParam` (asked from 3 characters, 002 §5). */
   users: (searchParam: string) =>

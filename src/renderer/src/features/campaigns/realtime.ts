@@ -1,14 +1,10 @@
-import {
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query'
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { CampaignDto, CampaignPage } from '@shared/contracts/campaigns'
 import type { CompanyEventPayloads } from '@shared/realtime/events'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { mapPagedRows } from '@renderer/lib/paged-cache'
+import { hasMorePages, searchParamOf } from '@renderer/lib/paged-list'
 import { campaignQueries } from './queries'
 
 export type CampaignEvent = CompanyEventPayloads['campaign']
@@ -27,8 +23,6 @@ const samePlace = (a: CampaignDto, b: CampaignDto) =>
 
 const findRow = (cache: CampaignsCache, id: number) =>
   cache.pages.flatMap((page) => page.records).find((row) => row.id === id)
-
-const hasMorePages = (cache: CampaignsCache) => cache.pages.at(-1)?.hasMore ?? false
 
 /** What one event does to a cached list: its rows now, and whether it must be read again. */
 export interface CampaignListChange {
@@ -70,18 +64,11 @@ export const applyCampaignEventToList = (
   return { cache: next, refetch: !samePlace(current, record) }
 }
 
-const searchOf = (key: QueryKey): string => {
-  const filters: unknown = key[2]
-  if (typeof filters !== 'object' || filters === null) return ''
-  const searchParam: unknown = Reflect.get(filters, 'searchParam')
-  return typeof searchParam === 'string' ? searchParam : ''
-}
-
 /** Writes one campaign event into every cached list and the campaign's detail. */
 export const writeCampaignEvent = (queryClient: QueryClient, event: CampaignEvent): void => {
   const lists = queryClient.getQueriesData<CampaignsCache>({ queryKey: campaignQueries.lists() })
   for (const [key, cache] of lists) {
-    const change = applyCampaignEventToList(cache, searchOf(key), event)
+    const change = applyCampaignEventToList(cache, searchParamOf(key), event)
     if (change.cache !== cache) queryClient.setQueryData(key, change.cache)
     if (change.refetch) void queryClient.invalidateQueries({ queryKey: key, exact: true })
   }

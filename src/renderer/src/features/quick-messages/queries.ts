@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { nextPageNumber } from '@renderer/lib/paged-list'
 import { getQuickMessage, listQuickMessages } from './api'
 
 /**
@@ -15,7 +16,7 @@ export const quickMessageQueries = {
       queryFn: ({ pageParam, signal }) =>
         listQuickMessages({ searchParam, pageNumber: pageParam }, signal),
       initialPageParam: 1,
-      getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+      getNextPageParam: nextPageNumber,
     }),
   details: () => [...quickMessageQueries.all(), 'detail'] as const,
   detail: (id: number) =>

@@ -1,9 +1,4 @@
-import {
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query'
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { QuickMessageDto, QuickMessagePage } from '@shared/contracts/quick-messages'
 import { seesQuickMessage } from '@shared/contracts/quick-messages-rules'
 import type { SessionUser } from '@shared/contracts/users'
@@ -11,6 +6,7 @@ import type { CompanyEventPayloads } from '@shared/realtime/events'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { mapPagedRows } from '@renderer/lib/paged-cache'
+import { hasMorePages, searchParamOf } from '@renderer/lib/paged-list'
 import { quickMessageQueries } from './queries'
 
 export type QuickMessageEvent = CompanyEventPayloads['quickemessage']
@@ -51,8 +47,6 @@ const find = (cache: QuickMessagesListCache, id: number): QuickMessageDto | unde
   }
   return undefined
 }
-
-const hasMorePages = (cache: QuickMessagesListCache) => cache.pages.at(-1)?.hasMore ?? false
 
 /**
  * `pages` with `row` where its shortcode sorts among the loaded rows; after the last one only
@@ -113,13 +107,6 @@ export const applyQuickMessageEventToList = (
   }
 }
 
-const searchOf = (key: QueryKey): string => {
-  const filters: unknown = key[2]
-  if (typeof filters !== 'object' || filters === null) return ''
-  const searchParam: unknown = Reflect.get(filters, 'searchParam')
-  return typeof searchParam === 'string' ? searchParam : ''
-}
-
 /**
  * Whether a list searched by `searchParam` must be fetched again after `event`, judged on the
  * cache before it: pages are cut by position, so while pages remain to be loaded a row that
@@ -154,7 +141,7 @@ export const writeQuickMessageEvent = (
   })
   for (const [key, cache] of lists) {
     if (!cache) continue
-    const searchParam = searchOf(key)
+    const searchParam = searchParamOf(key)
     const next = applyQuickMessageEventToList(cache, searchParam, event)
     if (next !== cache) queryClient.setQueryData(key, next)
     if (needsRefetch(cache, searchParam, event)) {

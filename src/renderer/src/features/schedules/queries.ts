@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { nextPageNumber } from '@renderer/lib/paged-list'
 import {
   getSchedule,
   listQueueOptions,
@@ -31,7 +32,7 @@ export const scheduleQueries = {
       queryFn: ({ pageParam, signal }) =>
         listSchedules({ searchParam, pageNumber: pageParam }, signal),
       initialPageParam: 1,
-      getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+      getNextPageParam: nextPageNumber,
     }),
   details: () => [...scheduleQueries.all(), 'detail'] as const,
   detail: (id: number) =>

@@ -8,6 +8,7 @@ import type { SchedulePage } from '@shared/contracts/schedules'
 import type { CompanyEventPayloads } from '@shared/realtime/events'
 import { useCompanyEvent } from '@renderer/hooks/useCompanyEvent'
 import { mapPagedRows } from '@renderer/lib/paged-cache'
+import { hasMorePages } from '@renderer/lib/paged-list'
 import type { ScheduleRange } from './api'
 import { scheduleQueries } from './queries'
 
@@ -71,7 +72,7 @@ export const applyScheduleEventToList = (
       row.id === event.scheduleId ? null : row,
     )
     // The pages after a removed row start one row earlier on the server.
-    return { cache: next, refetch: next !== cache && (cache.pages.at(-1)?.hasMore ?? false) }
+    return { cache: next, refetch: next !== cache && hasMorePages(cache) }
   }
   const { schedule } = event
   const next = mapPagedRows(cache, 'schedules', (row) => (row.id === schedule.id ? schedule : row))

@@ -13,21 +13,29 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { CONFIRMATION_FIELDS, MESSAGE_FIELDS, type CampaignDto } from '@shared/contracts/campaigns'
+import {
+  CAMPAIGN_TICKET_STATUSES,
+  CONFIRMATION_FIELDS,
+  MESSAGE_FIELDS,
+  type CampaignDto,
+} from '@shared/contracts/campaigns'
 import { foldCampaignSettings } from '@shared/contracts/campaigns-rules'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { AttachmentField } from '@renderer/components/form/AttachmentField'
 import { Form } from '@renderer/components/form/Form'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextField } from '@renderer/components/form/TextField'
+import { TicketFields } from '@renderer/components/form/TicketFields'
 import { RecordDialog } from '@renderer/components/RecordDialog'
 import { useCampaignForm } from '../hooks/useCampaignForm'
+import { useConnectionChannel } from '../hooks/useConnectionChannel'
 import { campaignQueries } from '../queries'
-import { AttachmentField } from './AttachmentField'
 import { AudienceFields } from './AudienceFields'
 import { ConnectionField } from './ConnectionField'
 import { MessageVariants } from './MessageVariants'
 import { ScheduleField } from './ScheduleField'
-import { TicketFields } from './TicketFields'
+import { TemplateFields } from './TemplateFields'
+import { UserSearchField } from './UserSearchField'
 import { useCampaignDialogStyles } from './CampaignDialog.styles'
 
 export interface CampaignDialogProps {
@@ -97,8 +105,10 @@ const CampaignForm = ({ campaign, onClose, onBusyChange }: CampaignFormProps) =>
   const deliveryId = useId()
   const form = useCampaignForm({ campaign, onClose })
   const { control, saving, editability } = form
-  const confirmation = useWatch({ control, name: 'confirmation' })
+  const [confirmation, whatsappId] = useWatch({ control, name: ['confirmation', 'whatsappId'] })
+  const channel = useConnectionChannel(whatsappId, campaign?.whatsapp ?? null)
   const settings = useQuery(campaignQueries.settings())
+  const queues = useQuery(campaignQueries.queues())
   const variables = useMemo(
     () => (settings.data ? foldCampaignSettings(settings.data).variables : []),
     [settings.data],
@@ -142,6 +152,8 @@ const CampaignForm = ({ campaign, onClose, onBusyChange }: CampaignFormProps) =>
                 control={control}
                 stored={campaign?.whatsapp ?? null}
                 disabled={generalDisabled}
+                // A template belongs to its connection's business account.
+                onConnectionChange={() => form.chooseTemplate(null)}
               />
               <ScheduleField control={control} disabled={generalDisabled} />
             </div>
@@ -160,7 +172,17 @@ const CampaignForm = ({ campaign, onClose, onBusyChange }: CampaignFormProps) =>
               />
               <Caption1 className={styles.hint}>{t('hints.confirmation')}</Caption1>
             </div>
-            <TicketFields control={control} campaign={campaign} disabled={generalDisabled} />
+            <TicketFields
+              control={control}
+              hint={t('hints.openTicket')}
+              statuses={CAMPAIGN_TICKET_STATUSES}
+              queues={queues}
+              storedQueue={campaign?.queue}
+              renderUser={(off) => (
+                <UserSearchField control={control} stored={campaign?.user ?? null} disabled={off} />
+              )}
+              disabled={generalDisabled}
+            />
           </section>
           {confirmation && (
             <MessageVariants
@@ -178,9 +200,25 @@ const CampaignForm = ({ campaign, onClose, onBusyChange }: CampaignFormProps) =>
             variables={variables}
             disabled={textsDisabled}
           />
+          {whatsappId !== null && channel === 'whatsappapi' && (
+            <TemplateFields
+              control={control}
+              whatsappId={whatsappId}
+              campaign={campaign}
+              variables={variables}
+              disabled={generalDisabled}
+              readOnly={readOnly}
+              onChoose={form.chooseTemplate}
+            />
+          )}
           <AttachmentField
             control={control}
-            storedUrl={form.storedMedia?.url ?? null}
+            name="file"
+            storedName="storedMediaName"
+            kind="file"
+            label={t('fields.attachment')}
+            hint={t('hints.attachment')}
+            storedMedia={form.storedMedia}
             upload={form.upload}
             disabled={saving}
             readOnly={readOnly}

@@ -19,13 +19,20 @@ export interface ConnectionFieldProps {
   /** The stored campaign's connection, named while the list loads or should it miss it. */
   stored: CampaignDto['whatsapp']
   disabled: boolean
+  /** Told when another connection is chosen (its templates are not the last one's). */
+  onConnectionChange: (id: number) => void
 }
 
 /**
  * The WhatsApp connection the campaign sends through: the company's WhatsApp connections, each
  * with its state, and a warning when the chosen one is offline, since nothing is sent then.
  */
-export const ConnectionField = ({ control, stored, disabled }: ConnectionFieldProps) => {
+export const ConnectionField = ({
+  control,
+  stored,
+  disabled,
+  onConnectionChange,
+}: ConnectionFieldProps) => {
   const { t } = useTranslation('campaigns')
   const styles = useCampaignDialogStyles()
   const query = useQuery(connectionQueries.list())
@@ -58,7 +65,10 @@ export const ConnectionField = ({ control, stored, disabled }: ConnectionFieldPr
         placeholder={t('placeholders.connection')}
         disabled={disabled || query.isLoading}
         onOptionSelect={(_event, data) => {
-          if (data.optionValue) field.onChange(Number(data.optionValue))
+          const chosenId = Number(data.optionValue)
+          if (!data.optionValue || chosenId === id) return
+          field.onChange(chosenId)
+          onConnectionChange(chosenId)
         }}
         onBlur={field.onBlur}
       >

@@ -24,7 +24,6 @@ export const useMessageVariantsStyles = makeStyles({
     verticalAlign: 'middle',
   },
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   // The preview reads like a sent message: its line breaks kept, long words wrapped.
   bubble: {

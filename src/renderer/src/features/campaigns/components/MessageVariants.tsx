@@ -1,6 +1,5 @@
 import {
   Body1,
-  Button,
   Caption1,
   Field,
   mergeClasses,
@@ -9,25 +8,22 @@ import {
   TabList,
   Text,
   Textarea,
-  Tooltip,
 } from '@fluentui/react-components'
 import { ErrorCircleRegular } from '@fluentui/react-icons'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useController, useFormState, useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import {
   CAMPAIGN_MESSAGE_MAX,
-  CAMPAIGN_RECIPIENT_VARIABLES,
   type CampaignVariable,
   type MessageField,
 } from '@shared/contracts/campaigns'
 import { renderCampaignVariables } from '@shared/contracts/campaigns-rules'
 import { useFieldMessage } from '@renderer/components/form/useFieldMessage'
 import type { CampaignFormValues } from '../forms/campaign-schema'
+import { useCaretInsert } from '../hooks/useCaretInsert'
 import { useMessageVariantsStyles } from './MessageVariants.styles'
-
-/** The variables every campaign text may hold (reference §1 "Variables"). */
-const BUILT_IN_VARIABLES = CAMPAIGN_RECIPIENT_VARIABLES
+import { VariableChips } from './VariableChips'
 
 /** The sample contact's number in the preview, as a list stores numbers (digits). */
 const SAMPLE_NUMBER = '5511987654321'
@@ -137,29 +133,10 @@ interface VariantEditorProps {
 /** One variant's text area and its variable chips. */
 const VariantEditor = ({ control, name, label, variables, disabled }: VariantEditorProps) => {
   const { t } = useTranslation('campaigns')
-  const styles = useMessageVariantsStyles()
   const { field, fieldState } = useController({ control, name })
   const message = useFieldMessage(fieldState.error)
-  const textarea = useRef<HTMLTextAreaElement | null>(null)
-  // Where the caret goes once an inserted variable is rendered: after it.
-  const caret = useRef<number | null>(null)
   const value = field.value
-
-  useEffect(() => {
-    const element = textarea.current
-    if (caret.current === null || !element) return
-    element.focus()
-    element.setSelectionRange(caret.current, caret.current)
-    caret.current = null
-  }, [value])
-
-  const insert = (token: string) => {
-    const element = textarea.current
-    const start = element?.selectionStart ?? value.length
-    const end = element?.selectionEnd ?? value.length
-    caret.current = start + token.length
-    field.onChange(`${value.slice(0, start)}${token}${value.slice(end)}`)
-  }
+  const caret = useCaretInsert(value, field.onChange)
 
   return (
     <>
@@ -170,7 +147,7 @@ const VariantEditor = ({ control, name, label, variables, disabled }: VariantEdi
       >
         <Textarea
           ref={(element) => {
-            textarea.current = element
+            caret.setElement(element)
             field.ref(element)
           }}
           name={field.name}
@@ -182,51 +159,7 @@ const VariantEditor = ({ control, name, label, variables, disabled }: VariantEdi
           onBlur={field.onBlur}
         />
       </Field>
-      <div role="group" aria-label={t('variables.label')} className={styles.chips}>
-        {BUILT_IN_VARIABLES.map((key) => (
-          <VariableChip key={key} token={`{${key}}`} disabled={disabled} onInsert={insert} />
-        ))}
-        {variables.map((variable) => (
-          <VariableChip
-            key={variable.key}
-            token={`{${variable.key}}`}
-            description={variable.value}
-            disabled={disabled}
-            onInsert={insert}
-          />
-        ))}
-      </div>
+      <VariableChips variables={variables} disabled={disabled} onInsert={caret.insert} />
     </>
-  )
-}
-
-interface VariableChipProps {
-  token: string
-  /** A custom variable's value, told on hover and focus. */
-  description?: string
-  disabled: boolean
-  onInsert: (token: string) => void
-}
-
-const VariableChip = ({ token, description, disabled, onInsert }: VariableChipProps) => {
-  const { t } = useTranslation('campaigns')
-  const chip = (
-    <Button
-      size="small"
-      shape="circular"
-      appearance="outline"
-      aria-label={t('variables.insert', { token })}
-      disabled={disabled}
-      onClick={() => onInsert(token)}
-    >
-      {token}
-    </Button>
-  )
-  return description === undefined ? (
-    chip
-  ) : (
-    <Tooltip content={description} relationship="description">
-      {chip}
-    </Tooltip>
   )
 }

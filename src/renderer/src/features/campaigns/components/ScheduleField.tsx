@@ -1,8 +1,13 @@
 import { useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { CAMPAIGN_EDIT_LEAD_MS } from '@shared/contracts/campaigns'
-import { TextField } from '@renderer/components/form/TextField'
-import { scheduleInstant, startsNow, type CampaignFormValues } from '../forms/campaign-schema'
+import { DateTimeFields } from '@renderer/components/form/DateTimeFields'
+import {
+  localScheduledAt,
+  scheduleInstant,
+  startsNow,
+  type CampaignFormValues,
+} from '../forms/campaign-schema'
 import { useNow } from '../hooks/useNow'
 
 /** How often the hint judges again how far ahead the chosen time is. */
@@ -14,31 +19,37 @@ export interface ScheduleFieldProps {
 }
 
 /**
- * When the campaign starts (002 §3.4, reference §1): empty keeps it a draft (INATIVA); a time
- * less than 30 s ahead, or past, starts it when saved; within the hour, it can no longer be
- * changed once saved. The hint says which.
+ * When the campaign starts (002 §3.4, reference §1), a day and a time in the interface
+ * language: both empty keep it a draft (INATIVA); a time less than 30 s ahead, or past, starts
+ * it when saved; within the hour, it can no longer be changed once saved. The hint says which.
  */
 export const ScheduleField = ({ control, disabled }: ScheduleFieldProps) => {
   const { t } = useTranslation('campaigns')
   const now = useNow(HINT_CHECK_MS)
-  const value = useWatch({ control, name: 'scheduledAt' })
+  const [scheduledDate, scheduledTime] = useWatch({
+    control,
+    name: ['scheduledDate', 'scheduledTime'],
+  })
+  const local = localScheduledAt({ scheduledDate, scheduledTime })
 
   const hint = () => {
-    const instant = scheduleInstant(value)
+    const instant = scheduleInstant(local)
     if (instant === null) return t('hints.draft')
     const time = Date.parse(instant)
     if (Number.isNaN(time)) return undefined
-    if (startsNow(value, now)) return t('hints.startsNow')
+    if (startsNow(local, now)) return t('hints.startsNow')
     if (time - now <= CAMPAIGN_EDIT_LEAD_MS) return t('hints.startsSoon')
     return t('hints.scheduled')
   }
 
   return (
-    <TextField
+    <DateTimeFields
       control={control}
-      name="scheduledAt"
-      type="datetime-local"
+      dateName="scheduledDate"
+      timeName="scheduledTime"
       label={t('fields.scheduledAt')}
+      dateLabel={t('fields.scheduledDate')}
+      timeLabel={t('fields.scheduledTime')}
       hint={hint()}
       disabled={disabled}
     />

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from 'yup'
-import { CAMPAIGN_MEDIA_MAX_BYTES, CAMPAIGN_MESSAGE_MAX } from '@shared/contracts/campaigns'
+import {
+  CAMPAIGN_MEDIA_MAX_BYTES,
+  CAMPAIGN_MESSAGE_MAX,
+  CAMPAIGN_TEMPLATE_PARAM_MAX,
+} from '@shared/contracts/campaigns'
 import { campaignEditability } from '@shared/contracts/campaigns-rules'
 import { buildCampaign, hoursFromNow } from '@tests/renderer/campaigns.fixtures'
 import {
@@ -11,7 +15,7 @@ import {
   startsNow,
   toCampaignBody,
   toCampaignFormValues,
-  toLocalDateTime,
+  toScheduleFields,
   type CampaignFormValues,
 } from './campaign-schema'
 
@@ -41,7 +45,8 @@ describe('toCampaignFormValues', () => {
     const values = toCampaignFormValues(null)
     expect(values).toMatchObject({
       name: '',
-      scheduledAt: '',
+      scheduledDate: '',
+      scheduledTime: '',
       confirmation: false,
       openTicket: 'disabled',
       statusTicket: 'closed',
@@ -49,6 +54,10 @@ describe('toCampaignFormValues', () => {
       whatsappId: null,
       file: null,
       storedMediaName: null,
+      templateName: null,
+      templateLanguage: null,
+      templateBody: null,
+      templateParams: [],
     })
   })
 
@@ -68,8 +77,25 @@ describe('toCampaignFormValues', () => {
     expect(values).toMatchObject({
       audience: 'tag',
       tagListId: 8,
-      scheduledAt: toLocalDateTime(new Date(scheduledAt)),
+      ...toScheduleFields(new Date(scheduledAt)),
       storedMediaName: 'Catálogo.pdf',
+    })
+  })
+
+  it('reads the stored template, with a text for each placeholder of its stored body', () => {
+    const values = toCampaignFormValues(
+      buildCampaign(1, {
+        templateName: 'promo_natal',
+        templateLanguage: 'pt_BR',
+        templateBody: 'Oi {{1}}, use o cupom {{2}}.',
+        templateParams: ['{nome}'],
+      }),
+    )
+    expect(values).toMatchObject({
+      templateName: 'promo_natal',
+      templateLanguage: 'pt_BR',
+      templateBody: 'Oi {{1}}, use o cupom {{2}}.',
+      templateParams: ['{nome}', ''],
     })
   })
 })
@@ -125,17 +151,62 @@ describe('campaignSchema (002 §5)', () => {
     expect(await problems(valid({ userId: 7, queueId: 2, openTicket: 'enabled' }))).toEqual({})
   })
 
-  it('refuses a schedule that names no instant, a variant too long and a file too large', async () => {
+  it('refuses a day or a time that reads as none, a variant too long and a file too large', async () => {
     const file = new File(['%'], 'video.mp4', { type: 'video/mp4' })
     Object.defineProperty(file, 'size', { value: CAMPAIGN_MEDIA_MAX_BYTES + 1 })
     expect(
       await problems(
-        valid({ scheduledAt: 'amanhã', message2: 'x'.repeat(CAMPAIGN_MESSAGE_MAX + 1), file }),
+        valid({
+          scheduledDate: 'amanhã',
+          scheduledTime: '25:00',
+          message2: 'x'.repeat(CAMPAIGN_MESSAGE_MAX + 1),
+          file,
+        }),
       ),
     ).toEqual({
-      scheduledAt: m.scheduleInvalid,
+      scheduledDate: m.dateInvalid,
+      scheduledTime: m.timeInvalid,
       message2: m.messageTooLong,
       file: m.fileTooLarge,
+    })
+  })
+
+  it('takes no schedule (a draft) or both its day and time', async () => {
+    expect(await problems(valid({ scheduledDate: '', scheduledTime: '' }))).toEqual({})
+    expect(await problems(valid({ scheduledDate: '2030-05-01', scheduledTime: '09:30' }))).toEqual(
+      {},
+    )
+    expect(await problems(valid({ scheduledDate: '2030-05-01', scheduledTime: ' ' }))).toEqual({
+      scheduledTime: m.required,
+    })
+    expect(await problems(valid({ scheduledDate: '', scheduledTime: '09:30' }))).toEqual({
+      scheduledDate: m.required,
+    })
+    // The field keeps the text of a day the calendar lacks, which reads as no day.
+    expect(await problems(valid({ scheduledDate: '31/02/2030', scheduledTime: '09:30' }))).toEqual({
+      scheduledDate: m.dateInvalid,
+    })
+  })
+
+  it('asks for a text for each placeholder of the chosen template, within its length', async () => {
+    const template = {
+      templateName: 'promo_natal',
+      templateLanguage: 'pt_BR',
+      templateBody: 'Oi {{1}}, use o cupom {{2}}.',
+    }
+    expect(await problems(valid({ ...template, templateParams: ['{nome}', 'NATAL10'] }))).toEqual(
+      {},
+    )
+    expect(
+      await problems(
+        valid({
+          ...template,
+          templateParams: [' ', 'x'.repeat(CAMPAIGN_TEMPLATE_PARAM_MAX + 1)],
+        }),
+      ),
+    ).toEqual({
+      'templateParams[0]': m.templateParamRequired,
+      'templateParams[1]': m.templateParamTooLong,
     })
   })
 })
@@ -187,20 +258,48 @@ describe('toCampaignBody', () => {
       status: 'PROGRAMADA',
       scheduledAt: '2030-05-01T12:00:42.000Z',
     })
-    const shown = toLocalDateTime(new Date(stored.scheduledAt!))
-    expect(toCampaignBody(valid({ scheduledAt: shown }), stored, 'all').scheduledAt).toBe(
-      '2030-05-01T12:00:42.000Z',
+    const shown = toScheduleFields(new Date(stored.scheduledAt!))
+    expect(toCampaignBody(valid(shown), stored, 'all').scheduledAt).toBe('2030-05-01T12:00:42.000Z')
+    const typed = { scheduledDate: '2030-06-01', scheduledTime: '09:30' }
+    expect(toCampaignBody(valid(typed), stored, 'all').scheduledAt).toBe(
+      new Date('2030-06-01T09:30').toISOString(),
     )
-    const typed = '2030-06-01T09:30'
-    expect(toCampaignBody(valid({ scheduledAt: typed }), stored, 'all').scheduledAt).toBe(
-      new Date(typed).toISOString(),
-    )
+    expect(
+      toCampaignBody(valid({ scheduledDate: '', scheduledTime: '' }), stored, 'all').scheduledAt,
+    ).toBeNull()
+  })
+
+  it('sends the chosen template with its texts trimmed, and none as null and []', () => {
+    expect(toCampaignBody(valid(), null, 'all')).toMatchObject({
+      templateName: null,
+      templateLanguage: null,
+      templateParams: [],
+    })
+    const chosen = valid({
+      templateName: 'promo_natal',
+      templateLanguage: 'pt_BR',
+      templateBody: 'Oi {{1}}!',
+      templateParams: [' {nome} '],
+    })
+    expect(toCampaignBody(chosen, null, 'all')).toMatchObject({
+      templateName: 'promo_natal',
+      templateLanguage: 'pt_BR',
+      templateParams: ['{nome}'],
+    })
   })
 
   it('changes only the variants of a cancelled campaign, the rest as stored', () => {
     const stored = buildCampaign(1, { status: 'CANCELADA', scheduledAt: hoursFromNow(-2) })
     const body = toCampaignBody(
-      valid({ name: 'Outro nome', whatsappId: 9, message1: 'Novo texto', message2: 'Outro' }),
+      valid({
+        name: 'Outro nome',
+        whatsappId: 9,
+        message1: 'Novo texto',
+        message2: 'Outro',
+        templateName: 'volta',
+        templateLanguage: 'pt_BR',
+        templateBody: 'Voltamos!',
+      }),
       stored,
       'messages',
     )
@@ -210,6 +309,9 @@ describe('toCampaignBody', () => {
       scheduledAt: stored.scheduledAt,
       message1: 'Novo texto',
       message2: 'Outro',
+      templateName: 'volta',
+      templateLanguage: 'pt_BR',
+      templateParams: [],
     })
   })
 })
@@ -252,5 +354,12 @@ describe('campaignFieldOf', () => {
     expect(campaignFieldOf('audience', 'list')).toBe('contactListId')
     expect(campaignFieldOf('message3', 'list')).toBe('message3')
     expect(campaignFieldOf('companyId', 'list')).toBeNull()
+  })
+
+  it('puts the schedule on its day and the template’s refusals on its picker', () => {
+    expect(campaignFieldOf('scheduledAt', 'list')).toBe('scheduledDate')
+    expect(campaignFieldOf('templateName', 'list')).toBe('templateName')
+    expect(campaignFieldOf('templateLanguage', 'list')).toBe('templateName')
+    expect(campaignFieldOf('templateParams', 'list')).toBe('templateName')
   })
 })

@@ -17,6 +17,11 @@ import {
   type CampaignForm,
   type CampaignProblem,
 } from '@shared/contracts/campaigns-rules'
+import {
+  resizeTemplateParams,
+  templateParamProblem,
+  templatePlaceholderCount,
+} from './campaign-template'
 
 /** Who receives the campaign: the contacts of a list, or those carrying a tag (exactly one). */
 export type Audience = 'list' | 'tag'
@@ -27,8 +32,13 @@ export interface CampaignFormValues extends Record<MessageField, string> {
   audience: Audience
   contactListId: number | null
   tagListId: number | null
-  /** `YYYY-MM-DDTHH:mm` in local time, as a datetime-local input gives it; empty saves a draft. */
-  scheduledAt: string
+  /**
+   * The day it starts, YYYY-MM-DD where the user is (the text typed while it reads no day);
+   * empty, with the time, saves a draft.
+   */
+  scheduledDate: string
+  /** The time it starts, HH:mm (the text typed while it reads no time). */
+  scheduledTime: string
   confirmation: boolean
   openTicket: 'enabled' | 'disabled'
   userId: number | null
@@ -38,6 +48,16 @@ export interface CampaignFormValues extends Record<MessageField, string> {
   file: File | null
   /** The stored attachment's name; null once removed here, or when there is none. */
   storedMediaName: string | null
+  /**
+   * The approved template a Cloud API connection sends to whoever has not written in the last
+   * 24 hours (name and language); null for none.
+   */
+  templateName: string | null
+  templateLanguage: string | null
+  /** Its body, shown read-only, whose placeholders the texts below fill. */
+  templateBody: string | null
+  /** One text per placeholder of the body, in order; campaign variables allowed. */
+  templateParams: string[]
 }
 
 /** Every message field, the five variants of the message, then the five of the confirmation. */
@@ -56,13 +76,40 @@ export const campaignValidationMessages = {
   messageTooLong: 'validation.messageTooLong',
   queueRequired: 'validation.queueRequired',
   scheduleInvalid: 'validation.scheduleInvalid',
+  dateInvalid: 'validation.dateInvalid',
+  timeInvalid: 'validation.timeInvalid',
   fileTooLarge: 'validation.fileTooLarge',
+  templateParamRequired: 'validation.templateParamRequired',
+  templateParamTooLong: 'validation.templateParamTooLong',
 } as const
 
 const m = campaignValidationMessages
 
-/** A local date-time as a datetime-local input's value. */
-export const toLocalDateTime = (date: Date): string => format(date, "yyyy-MM-dd'T'HH:mm")
+/** A day as the date field stores it, YYYY-MM-DD. */
+const DAY_VALUE = /^\d{4}-\d{2}-\d{2}$/
+/** A time of day as the time field stores it, HH:mm. */
+const TIME_VALUE = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/** The day and time fields of a local date-time (seconds dropped). */
+export const toScheduleFields = (
+  date: Date,
+): Pick<CampaignFormValues, 'scheduledDate' | 'scheduledTime'> => ({
+  scheduledDate: format(date, 'yyyy-MM-dd'),
+  scheduledTime: format(date, 'HH:mm'),
+})
+
+/**
+ * The schedule the two fields name, `YYYY-MM-DDTHH:mm` in local time; '' when both are empty
+ * (a draft). With one of them empty it names no instant, and the rules call it invalid.
+ */
+export const localScheduledAt = ({
+  scheduledDate,
+  scheduledTime,
+}: Pick<CampaignFormValues, 'scheduledDate' | 'scheduledTime'>): string => {
+  const date = scheduledDate.trim()
+  const time = scheduledTime.trim()
+  return date === '' && time === '' ? '' : `${date}T${time}`
+}
 
 /**
  * The instant a typed schedule names, as ISO text; null for none, and the text itself when it
@@ -93,7 +140,7 @@ export const toRuleForm = (values: CampaignFormValues): CampaignForm => ({
   ...variantsOf(values),
   name: values.name,
   confirmation: values.confirmation,
-  scheduledAt: scheduleInstant(values.scheduledAt),
+  scheduledAt: scheduleInstant(localScheduledAt(values)),
   contactListId: values.audience === 'list' ? values.contactListId : null,
   tagListId: values.audience === 'tag' ? values.tagListId : null,
   whatsappId: values.whatsappId,
@@ -160,7 +207,36 @@ export const campaignSchema: yup.ObjectSchema<CampaignFormValues> = yup.object({
     () => m.tagRequired,
     (values) => values.audience === 'tag',
   ),
-  scheduledAt: followsRule(yup.string().defined(), 'scheduledAt', () => m.scheduleInvalid),
+  scheduledDate: yup
+    .string()
+    .defined()
+    .test('day', (value, test) => {
+      const { scheduledTime } = test.parent as CampaignFormValues
+      if (value.trim() === '') {
+        return scheduledTime.trim() === '' || test.createError({ message: m.required })
+      }
+      return DAY_VALUE.test(value.trim()) || test.createError({ message: m.dateInvalid })
+    })
+    .test('rules', (_value, test) => {
+      const values = test.parent as CampaignFormValues
+      // A day or a time missing or unreadable is said above, or by the time's own field.
+      const readable =
+        DAY_VALUE.test(values.scheduledDate.trim()) && TIME_VALUE.test(values.scheduledTime.trim())
+      if (!readable) return true
+      return campaignProblems(toRuleForm(values)).scheduledAt
+        ? test.createError({ message: m.scheduleInvalid })
+        : true
+    }),
+  scheduledTime: yup
+    .string()
+    .defined()
+    .test('time', (value, test) => {
+      const { scheduledDate } = test.parent as CampaignFormValues
+      if (value.trim() === '') {
+        return scheduledDate.trim() === '' || test.createError({ message: m.required })
+      }
+      return TIME_VALUE.test(value.trim()) || test.createError({ message: m.timeInvalid })
+    }),
   confirmation: yup.boolean().defined(),
   openTicket: yup.mixed<'enabled' | 'disabled'>().oneOf(['enabled', 'disabled']).defined(),
   userId: yup.number().nullable().defined(),
@@ -173,6 +249,23 @@ export const campaignSchema: yup.ObjectSchema<CampaignFormValues> = yup.object({
     .defined()
     .test('size', m.fileTooLarge, (file) => !file || file.size <= CAMPAIGN_MEDIA_MAX_BYTES),
   storedMediaName: yup.string().nullable().defined(),
+  templateName: yup.string().nullable().defined(),
+  templateLanguage: yup.string().nullable().defined(),
+  templateBody: yup.string().nullable().defined(),
+  templateParams: yup
+    .array(
+      yup
+        .string()
+        .defined()
+        .test('param', (value, test) => {
+          const problem = templateParamProblem(value)
+          if (problem === null) return true
+          return test.createError({
+            message: problem === 'required' ? m.templateParamRequired : m.templateParamTooLong,
+          })
+        }),
+    )
+    .defined(),
 })
 
 /** Whether a chosen attachment is too large to send (WhatsApp's media size). */
@@ -181,6 +274,30 @@ export const attachmentTooLarge = (file: File): boolean => file.size > CAMPAIGN_
 /** The stored attachment's name: the original one, else the stored file's. */
 export const storedMediaNameOf = (campaign: CampaignDto): string | null =>
   campaign.mediaName ?? campaign.mediaPath?.split(/[\\/]/).pop() ?? null
+
+type TemplateValues = Pick<
+  CampaignFormValues,
+  'templateName' | 'templateLanguage' | 'templateBody' | 'templateParams'
+>
+
+const NO_TEMPLATE: TemplateValues = {
+  templateName: null,
+  templateLanguage: null,
+  templateBody: null,
+  templateParams: [],
+}
+
+/** A stored campaign's template, with one text per placeholder of its stored body. */
+const storedTemplateOf = (campaign: CampaignDto): TemplateValues => {
+  if (!campaign.templateName || !campaign.templateLanguage) return NO_TEMPLATE
+  const body = campaign.templateBody ?? ''
+  return {
+    templateName: campaign.templateName,
+    templateLanguage: campaign.templateLanguage,
+    templateBody: body,
+    templateParams: resizeTemplateParams(campaign.templateParams, templatePlaceholderCount(body)),
+  }
+}
 
 /** The form of a stored campaign, or of a new one (002 §3.4: a draft, tickets closed and off). */
 export const toCampaignFormValues = (campaign: CampaignDto | null): CampaignFormValues =>
@@ -192,7 +309,9 @@ export const toCampaignFormValues = (campaign: CampaignDto | null): CampaignForm
         audience: campaign.tagListId !== null ? 'tag' : 'list',
         contactListId: campaign.contactListId,
         tagListId: campaign.tagListId,
-        scheduledAt: campaign.scheduledAt ? toLocalDateTime(new Date(campaign.scheduledAt)) : '',
+        ...(campaign.scheduledAt
+          ? toScheduleFields(new Date(campaign.scheduledAt))
+          : { scheduledDate: '', scheduledTime: '' }),
         confirmation: campaign.confirmation,
         openTicket: campaign.openTicket,
         userId: campaign.userId,
@@ -200,6 +319,7 @@ export const toCampaignFormValues = (campaign: CampaignDto | null): CampaignForm
         statusTicket: campaign.statusTicket,
         file: null,
         storedMediaName: storedMediaNameOf(campaign),
+        ...storedTemplateOf(campaign),
       }
     : {
         ...variantsOf({}),
@@ -208,7 +328,8 @@ export const toCampaignFormValues = (campaign: CampaignDto | null): CampaignForm
         audience: 'list',
         contactListId: null,
         tagListId: null,
-        scheduledAt: '',
+        scheduledDate: '',
+        scheduledTime: '',
         confirmation: false,
         openTicket: 'disabled',
         userId: null,
@@ -216,7 +337,18 @@ export const toCampaignFormValues = (campaign: CampaignDto | null): CampaignForm
         statusTicket: 'closed',
         file: null,
         storedMediaName: null,
+        ...NO_TEMPLATE,
       }
+
+/** The template fields of the body: none, or the chosen one with a text per placeholder. */
+const templateBodyOf = (values: TemplateValues): Partial<SaveCampaignBody> =>
+  values.templateName && values.templateLanguage
+    ? {
+        templateName: values.templateName,
+        templateLanguage: values.templateLanguage,
+        templateParams: values.templateParams.map((param) => param.trim()),
+      }
+    : { templateName: null, templateLanguage: null, templateParams: [] }
 
 /** The body that leaves a stored campaign as it is. */
 const storedBody = (campaign: CampaignDto): SaveCampaignBody => ({
@@ -237,11 +369,15 @@ const storedBody = (campaign: CampaignDto): SaveCampaignBody => ({
  * The schedule to send: the stored instant when the minute shown is unchanged (the input drops
  * seconds), else the typed one; null for a draft.
  */
-const scheduleToSend = (local: string, stored: CampaignDto | null): string | null => {
+const scheduleToSend = (
+  values: Pick<CampaignFormValues, 'scheduledDate' | 'scheduledTime'>,
+  stored: CampaignDto | null,
+): string | null => {
+  const local = localScheduledAt(values)
   if (
     stored?.scheduledAt &&
-    toLocalDateTime(new Date(stored.scheduledAt)) === local &&
-    local !== ''
+    local !== '' &&
+    localScheduledAt(toScheduleFields(new Date(stored.scheduledAt))) === local
   ) {
     return stored.scheduledAt
   }
@@ -249,22 +385,24 @@ const scheduleToSend = (local: string, stored: CampaignDto | null): string | nul
 }
 
 /**
- * The body of POST and PUT. A cancelled campaign (`messages`) changes only its variants: every
- * other field goes as stored. Otherwise the form's fields, with only the chosen audience, and no
- * user or queue while no ticket is opened.
+ * The body of POST and PUT. A cancelled campaign (`messages`) changes only its texts, the
+ * variants and the template's: every other field goes as stored. Otherwise the form's fields,
+ * with only the chosen audience, and no user or queue while no ticket is opened.
  */
 export const toCampaignBody = (
   values: CampaignFormValues,
   stored: CampaignDto | null,
   editability: CampaignEditability,
 ): SaveCampaignBody => {
-  if (stored && editability === 'messages') return { ...storedBody(stored), ...variantsOf(values) }
+  if (stored && editability === 'messages') {
+    return { ...storedBody(stored), ...variantsOf(values), ...templateBodyOf(values) }
+  }
   const opensTickets = values.openTicket === 'enabled'
   return {
     ...variantsOf(values),
     name: values.name.trim(),
     confirmation: values.confirmation,
-    scheduledAt: scheduleToSend(values.scheduledAt, stored),
+    scheduledAt: scheduleToSend(values, stored),
     contactListId: values.audience === 'list' ? values.contactListId : null,
     tagListId: values.audience === 'tag' ? values.tagListId : null,
     whatsappId: values.whatsappId,
@@ -272,6 +410,7 @@ export const toCampaignBody = (
     userId: opensTickets ? values.userId : null,
     queueId: opensTickets ? values.queueId : null,
     statusTicket: values.statusTicket,
+    ...templateBodyOf(values),
   }
 }
 
@@ -294,9 +433,10 @@ export type CampaignFormField =
   | 'whatsappId'
   | 'contactListId'
   | 'tagListId'
-  | 'scheduledAt'
+  | 'scheduledDate'
   | 'userId'
   | 'queueId'
+  | 'templateName'
   | MessageField
 
 const FIELDS: readonly string[] = [
@@ -304,17 +444,23 @@ const FIELDS: readonly string[] = [
   'whatsappId',
   'contactListId',
   'tagListId',
-  'scheduledAt',
   'userId',
   'queueId',
+  'templateName',
   ...VARIANT_FIELDS,
 ]
 
+/** The fields a cancelled campaign still changes: its texts. */
+export const TEXT_FIELDS: readonly CampaignFormField[] = [...VARIANT_FIELDS, 'templateName']
+
 /**
- * The form field a server refusal's `field` names: the audience is the picker shown; null for
- * one the form has no field for.
+ * The form field a server refusal's `field` names: the audience is the picker shown, the
+ * schedule its day, the template's language and texts the template picker; null for one the
+ * form has no field for.
  */
 export const campaignFieldOf = (field: string, audience: Audience): CampaignFormField | null => {
   if (field === 'audience') return audience === 'list' ? 'contactListId' : 'tagListId'
+  if (field === 'scheduledAt') return 'scheduledDate'
+  if (field === 'templateLanguage' || field === 'templateParams') return 'templateName'
   return FIELDS.includes(field) ? (field as CampaignFormField) : null
 }

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { CampaignDto } from '@shared/contracts/campaigns'
 import { campaignEditability, type CampaignEditability } from '@shared/contracts/campaigns-rules'
+import type { AttachmentUpload } from '@renderer/components/form/AttachmentField'
 import { errorMessage, notifyError, notifySuccess, notifyWarning } from '@renderer/lib/notify'
 import { readCampaignFieldError } from '../api'
 import {
@@ -12,12 +13,14 @@ import {
   campaignFieldOf,
   campaignSchema,
   storedMediaNameOf,
+  TEXT_FIELDS,
   toCampaignBody,
   toCampaignFormValues,
   VARIANT_FIELDS,
   type Audience,
   type CampaignFormValues,
 } from '../forms/campaign-schema'
+import { resizeTemplateParams, type ChosenTemplate } from '../forms/campaign-template'
 import {
   useRemoveCampaignMediaMutation,
   useSaveCampaignMutation,
@@ -25,24 +28,33 @@ import {
 } from '../mutations'
 import { useNow } from './useNow'
 
-/** Where the chosen attachment stands after a save: being sent, or refused with the reason. */
-export type UploadState =
-  { status: 'uploading'; share: number } | { status: 'failed'; message: string }
-
 /** How often the open dialog judges again what the campaign still allows. */
 const EDITABILITY_CHECK_MS = 15_000
 
-/** The fields whose rule reads other fields: the audience, the queue, the first variants. */
+/**
+ * The fields whose rule reads other fields: the audience, the queue, the first variants, and
+ * the schedule's day and time (each required once the other is typed).
+ */
 const CROSS_FIELD_RULES = [
   'contactListId',
   'tagListId',
   'queueId',
   'message1',
   'confirmationMessage1',
+  'scheduledDate',
+  'scheduledTime',
 ] as const
 
 /** What those rules read. */
-const RULE_INPUTS = ['audience', 'openTicket', 'userId', 'confirmation', ...VARIANT_FIELDS] as const
+const RULE_INPUTS = [
+  'audience',
+  'openTicket',
+  'userId',
+  'confirmation',
+  'scheduledDate',
+  'scheduledTime',
+  ...VARIANT_FIELDS,
+] as const
 
 export interface CampaignFormOptions {
   /** The campaign to edit, as the cache holds it now (live); null to create one. */
@@ -71,7 +83,7 @@ export const useCampaignForm = ({ campaign, onClose }: CampaignFormOptions) => {
   const { control, setError, setValue, getValues, clearErrors, trigger } = form
   // A new campaign saved here whose attachment was refused is edited from then on.
   const [saved, setSaved] = useState<CampaignDto | null>(null)
-  const [upload, setUpload] = useState<UploadState | null>(null)
+  const [upload, setUpload] = useState<AttachmentUpload | null>(null)
   const saveMutation = useSaveCampaignMutation()
   const uploadMutation = useUploadCampaignMediaMutation()
   const removeMutation = useRemoveCampaignMediaMutation()
@@ -91,9 +103,7 @@ export const useCampaignForm = ({ campaign, onClose }: CampaignFormOptions) => {
     const fieldError = readCampaignFieldError(error)
     if (!fieldError) return
     const field = campaignFieldOf(fieldError.field, audience)
-    const changeable =
-      field !== null &&
-      (editability === 'all' || (VARIANT_FIELDS as readonly string[]).includes(field))
+    const changeable = field !== null && (editability === 'all' || TEXT_FIELDS.includes(field))
     if (field && changeable) {
       setError(
         field,
@@ -176,6 +186,21 @@ export const useCampaignForm = ({ campaign, onClose }: CampaignFormOptions) => {
     else clearErrors('file')
   }
 
+  /**
+   * Takes `template` (null for none) as the one sent outside the 24-hour window: its texts keep
+   * what was typed for the placeholders both have.
+   */
+  const chooseTemplate = (template: ChosenTemplate | null) => {
+    const params = template
+      ? resizeTemplateParams(getValues('templateParams'), template.params)
+      : []
+    setValue('templateName', template?.name ?? null, { shouldDirty: true })
+    setValue('templateLanguage', template?.language ?? null, { shouldDirty: true })
+    setValue('templateBody', template?.body ?? null, { shouldDirty: true })
+    setValue('templateParams', params, { shouldDirty: true })
+    clearErrors(['templateName', 'templateParams'])
+  }
+
   /** Drops the chosen file, or else the stored one. */
   const removeFile = () => {
     setUpload(null)
@@ -194,6 +219,7 @@ export const useCampaignForm = ({ campaign, onClose }: CampaignFormOptions) => {
     upload,
     chooseFile,
     removeFile,
+    chooseTemplate,
     submit: form.handleSubmit(handleSave),
   }
 }

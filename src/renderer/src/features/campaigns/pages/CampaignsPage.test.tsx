@@ -13,7 +13,11 @@ import { MemoryRouter } from 'react-router'
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '@shared/errors'
-import type { CampaignDto, SaveCampaignBody } from '@shared/contracts/campaigns'
+import type {
+  CampaignDto,
+  SaveCampaignBody,
+  WhatsappTemplateDto,
+} from '@shared/contracts/campaigns'
 import type { ContactListDto } from '@shared/contracts/contact-lists'
 import { companyEvent, type CompanyEventPayloads } from '@shared/realtime/events'
 import { http } from '@renderer/lib/http'
@@ -31,12 +35,29 @@ import { buildConnectionDto } from '@tests/renderer/connections.fixtures'
 import { findDialog, HIDDEN, SLOW } from '@tests/renderer/dialogs'
 import { findOption } from '@tests/renderer/options'
 import { buildSessionUser } from '@tests/renderer/session'
-import { toLocalDateTime } from '../forms/campaign-schema'
+import { localScheduledAt, toScheduleFields } from '../forms/campaign-schema'
 import { CampaignsPage } from './CampaignsPage'
 
 const CONNECTIONS = [
   buildConnectionDto({ id: 5, name: 'Loja', status: 'CONNECTED' }),
   buildConnectionDto({ id: 6, name: 'Página', channel: 'facebook' }),
+  buildConnectionDto({
+    id: 7,
+    name: 'Oficial',
+    channel: 'whatsappapi',
+    status: 'CONNECTED',
+    wabaBusinessAccountId: '1234567890',
+  }),
+]
+const TEMPLATES: WhatsappTemplateDto[] = [
+  {
+    name: 'promo_natal',
+    language: 'pt_BR',
+    category: 'MARKETING',
+    body: 'Oi {{1}}, use o cupom {{2}} na loja.',
+    params: 2,
+  },
+  { name: 'aviso', language: 'pt_BR', category: 'UTILITY', body: 'Temos novidades!', params: 0 },
 ]
 const LIST: ContactListDto = {
   id: 3,
@@ -64,6 +85,8 @@ type Write = { method: string; url: string; body?: unknown }
 interface ServeOptions {
   /** Answers the writes whose URL ends with this with an error. */
   refuse?: { path: string; refusal: Refusal }
+  /** What GET /campaigns/whatsapp-templates answers, asked each time (the templates by default). */
+  templates?: () => { status: number; data: unknown }
 }
 
 /**
@@ -74,6 +97,7 @@ const serve = (initial: CampaignDto[], options: ServeOptions = {}) => {
   let rows = [...initial]
   let nextId = 99
   const writes: Write[] = []
+  templateReads = []
   const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
     const method = config.method ?? 'get'
     const url = config.url ?? ''
@@ -95,6 +119,11 @@ const serve = (initial: CampaignDto[], options: ServeOptions = {}) => {
       if (url === '/tags/list') return answer(200, [])
       if (url === '/queue') return answer(200, [])
       if (url === '/campaign-settings') return answer(200, SETTINGS)
+      if (url === '/campaigns/whatsapp-templates') {
+        templateReads.push(Number((config.params as { whatsappId?: number }).whatsappId))
+        const templates = options.templates?.() ?? { status: 200, data: { templates: TEMPLATES } }
+        return answer(templates.status, templates.data)
+      }
       const id = Number(/^\/campaigns\/(\d+)$/.exec(url)?.[1])
       const stored = rows.find((row) => row.id === id)
       return stored ? answer(200, stored) : answer(404, { error: 'ERR_NO_CAMPAIGN_FOUND' })
@@ -176,6 +205,8 @@ const setViewport = (width: number) =>
   (Reflect.get(window, 'happyDOM') as HappyDomApi).setViewport({ width })
 
 let toasts: ToastMessage[] = []
+/** The connections whose templates were asked for, in order. */
+let templateReads: number[] = []
 let disconnect: () => void = () => undefined
 
 const renderPage = async () => {
@@ -573,9 +604,14 @@ describe('CampaignsPage (002 §2.8)', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }, SLOW))[0]!)
     const dialog = await findDialog('Nova campanha')
     await fillNew(user, dialog)
-    const schedule = within(dialog).getByLabelText('Agendamento')
-    const start = toLocalDateTime(new Date(Date.now() + 48 * 60 * 60 * 1000))
-    fireEvent.change(schedule, { target: { value: start } })
+    const start = toScheduleFields(new Date(Date.now() + 48 * 60 * 60 * 1000))
+    const day = within(dialog).getByRole('textbox', { name: /^Data do agendamento/, ...HIDDEN })
+    const time = within(dialog).getByRole('textbox', { name: /^Hora do agendamento/, ...HIDDEN })
+    // Typed in the interface language, as the browser's own input would not show it.
+    const [year, month, date] = start.scheduledDate.split('-')
+    fireEvent.change(day, { target: { value: `${date}/${month}/${year}` } })
+    fireEvent.change(time, { target: { value: start.scheduledTime } })
+    expect(day).toHaveProperty('value', `${date}/${month}/${year}`)
     expect(
       await within(dialog).findByText(
         'A campanha começa no horário escolhido e pode ser alterada até uma hora antes.',
@@ -598,9 +634,149 @@ describe('CampaignsPage (002 §2.8)', () => {
     expect(writes[0]?.body).toMatchObject({ name: 'Natal', scheduledAt: null })
     expect(writes[2]?.body).toMatchObject({
       name: 'Natal',
-      scheduledAt: new Date(start).toISOString(),
+      scheduledAt: new Date(localScheduledAt(start)).toISOString(),
     })
     expect(toasts).toContainEqual({ intent: 'success', message: 'Campanha criada.' })
+  }, 40_000)
+
+  it('offers a Cloud API connection’s approved templates and sends the chosen one with a text per placeholder', async () => {
+    const writes = serve([])
+    const user = await renderPage()
+    await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }, SLOW))[0]!)
+    const dialog = await findDialog('Nova campanha')
+    await fillNew(user, dialog)
+    // Only a Cloud API connection has templates.
+    expect(within(dialog).queryByText('Modelo do WhatsApp')).toBeNull()
+    const connection = within(dialog).getByRole('combobox', {
+      name: /^Conexão WhatsApp/,
+      ...HIDDEN,
+    })
+    await user.click(connection)
+    await user.click(await findConnectionOption('Oficial'))
+    expect(await within(dialog).findByText('Modelo do WhatsApp', {}, SLOW)).toBeTruthy()
+
+    const picker = within(dialog).getByRole('combobox', { name: /^Modelo aprovado/, ...HIDDEN })
+    expect(picker.textContent).toBe('Nenhum')
+    await user.click(picker)
+    await findOption('aviso · pt_BR · Utilidade')
+    await user.click(await findOption('promo_natal · pt_BR · Marketing'))
+    expect(templateReads).toEqual([7])
+    expect(within(dialog).getByText('Oi {{1}}, use o cupom {{2}} na loja.')).toBeTruthy()
+    const first = within(dialog).getByRole('textbox', { name: /^Variável \{\{1\}\}/, ...HIDDEN })
+    const second = within(dialog).getByRole('textbox', { name: /^Variável \{\{2\}\}/, ...HIDDEN })
+
+    // Every placeholder needs its text before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Criar campanha', ...HIDDEN }))
+    await waitFor(() =>
+      expect(within(dialog).getAllByText('Escreva o texto desta variável.')).toHaveLength(2),
+    )
+    expect(writes).toEqual([])
+
+    // The campaign's variables go where the caret is, as in the message.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Inserir {nome} em {{1}}', ...HIDDEN }),
+    )
+    expect(first).toHaveProperty('value', '{nome}')
+    await user.type(second, 'NATAL10')
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Escreva o texto desta variável.')).toBeNull(),
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Criar campanha', ...HIDDEN }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]?.body).toMatchObject({
+      whatsappId: 7,
+      templateName: 'promo_natal',
+      templateLanguage: 'pt_BR',
+      templateParams: ['{nome}', 'NATAL10'],
+    })
+  }, 40_000)
+
+  it('says why the templates could not be read, reads them again, and says when there are none', async () => {
+    let answer = { status: 502, data: { error: 'ERR_PROVIDER_UNAVAILABLE' } as unknown }
+    serve([], { templates: () => answer })
+    const user = await renderPage()
+    await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }, SLOW))[0]!)
+    const dialog = await findDialog('Nova campanha')
+    const connection = within(dialog).getByRole('combobox', {
+      name: /^Conexão WhatsApp/,
+      ...HIDDEN,
+    })
+    await waitFor(() => expect(connection.hasAttribute('disabled')).toBe(false), SLOW)
+    await user.click(connection)
+    await user.click(await findConnectionOption('Oficial'))
+    expect(
+      await within(dialog).findByText(
+        'Não foi possível carregar os modelos: O provedor do canal não respondeu.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy()
+
+    answer = { status: 200, data: { templates: [] } }
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente', ...HIDDEN }))
+    expect(
+      await within(dialog).findByText('Nenhum modelo aprovado nesta conexão', {}, SLOW),
+    ).toBeTruthy()
+    expect(within(dialog).queryByText(/Não foi possível carregar os modelos/)).toBeNull()
+  }, 40_000)
+
+  it('keeps a stored template Meta no longer lists, with a warning, and drops it on another connection', async () => {
+    const stored = buildCampaign(10, {
+      name: 'Aviso',
+      whatsappId: 7,
+      whatsapp: { id: 7, name: 'Oficial', channel: 'whatsappapi' },
+      templateName: 'antigo',
+      templateLanguage: 'pt_BR',
+      templateBody: 'Olá {{1}}, voltamos!',
+      templateParams: ['{nome}'],
+    })
+    const writes = serve([stored])
+    const user = await renderPage()
+    await user.click(within(await rowOf('Aviso')).getByRole('button', { name: 'Editar Aviso' }))
+    await screen.findByDisplayValue('Aviso', {}, SLOW)
+    const dialog = await findDialog('Editar campanha')
+    expect(
+      await within(dialog).findByText(
+        'O modelo antigo não está mais entre os aprovados desta conexão: o envio dele pode falhar. Escolha outro se puder.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy()
+    const picker = within(dialog).getByRole('combobox', { name: /^Modelo aprovado/, ...HIDDEN })
+    expect(picker.textContent).toBe('antigo · pt_BR')
+    expect(within(dialog).getByText('Olá {{1}}, voltamos!')).toBeTruthy()
+    expect(
+      within(dialog).getByRole('textbox', { name: /^Variável \{\{1\}\}/, ...HIDDEN }),
+    ).toHaveProperty('value', '{nome}')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar', ...HIDDEN }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]?.body).toMatchObject({
+      templateName: 'antigo',
+      templateLanguage: 'pt_BR',
+      templateParams: ['{nome}'],
+    })
+    await waitFor(() => expect(screen.queryByText('Editar campanha')).toBeNull())
+
+    await user.click(
+      within(await rowOf('Aviso')).getByRole('button', { name: 'Editar Aviso', ...HIDDEN }),
+    )
+    await screen.findByDisplayValue('Aviso', {}, SLOW)
+    const again = await findDialog('Editar campanha')
+    await within(again).findByText('Modelo do WhatsApp', {}, SLOW)
+    const connection = within(again).getByRole('combobox', { name: /^Conexão WhatsApp/, ...HIDDEN })
+    await waitFor(() => expect(connection.hasAttribute('disabled')).toBe(false), SLOW)
+    await user.click(connection)
+    await user.click(await findConnectionOption('Loja'))
+    await waitFor(() => expect(within(again).queryByText('Modelo do WhatsApp')).toBeNull())
+    await user.click(within(again).getByRole('button', { name: 'Salvar', ...HIDDEN }))
+    await waitFor(() => expect(writes).toHaveLength(2))
+    expect(writes[1]?.body).toMatchObject({
+      whatsappId: 5,
+      templateName: null,
+      templateLanguage: null,
+      templateParams: [],
+    })
   }, 40_000)
 
   it('follows the progress of the campaigns live', async () => {

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { QUICK_MESSAGE_SHORTCODE_MAX, type QuickMessageDto } from '@shared/contracts/quick-messages'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { AttachmentField } from '@renderer/components/form/AttachmentField'
 import { Form } from '@renderer/components/form/Form'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
@@ -21,7 +22,6 @@ import { TextField } from '@renderer/components/form/TextField'
 import { RecordDialog } from '@renderer/components/RecordDialog'
 import { useQuickMessageForm } from '../hooks/useQuickMessageForm'
 import { quickMessageQueries } from '../queries'
-import { AttachmentField } from './AttachmentField'
 import { useQuickMessageDialogStyles } from './QuickMessageDialog.styles'
 
 /**
@@ -155,6 +155,11 @@ const QuickMessageForm = ({ record, onClose, onBusyChange }: QuickMessageFormPro
           )}
           <AttachmentField
             control={control}
+            name="file"
+            storedName="storedName"
+            kind="file"
+            label={t('fields.attachment')}
+            hint={t('hints.attachment')}
             storedMedia={form.storedMedia}
             upload={form.upload}
             disabled={locked}

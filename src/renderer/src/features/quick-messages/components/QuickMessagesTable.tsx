@@ -16,13 +16,13 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { QuickMessageDto } from '@shared/contracts/quick-messages'
 import { deletesQuickMessage, editsQuickMessage } from '@shared/contracts/quick-messages-rules'
+import { AttachmentIcon } from '@renderer/components/AttachmentIcon'
 import { VirtualTable } from '@renderer/components/VirtualTable'
 import type { InfinitePaging } from '@renderer/hooks/useInfiniteVirtualRows'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { attachmentName } from '../forms/quick-message-schema'
 import type { QuickMessageViewer } from '../realtime'
-import { AttachmentIcon } from './AttachmentIcon'
 import { useQuickMessagesTableStyles } from './QuickMessagesTable.styles'
 
 /** A first guess for the virtualizer; rows are measured once drawn. */

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { QuickMessageDto } from '@shared/contracts/quick-messages'
 import { editsQuickMessage } from '@shared/contracts/quick-messages-rules'
+import type { AttachmentUpload } from '@renderer/components/form/AttachmentField'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
 import { readQuickMessageFieldError } from '../api'
@@ -22,10 +23,6 @@ import {
   useSaveQuickMessageMutation,
   useUploadQuickMessageMediaMutation,
 } from '../mutations'
-
-/** Where the chosen file stands after a save: being sent, or refused with the reason. */
-export type UploadState =
-  { status: 'uploading'; share: number } | { status: 'failed'; message: string }
 
 export interface QuickMessageFormOptions {
   /** The quick message to edit; null to create one. */
@@ -50,7 +47,7 @@ export const useQuickMessageForm = ({ record, onClose }: QuickMessageFormOptions
   const { control, setError, setValue, clearErrors, trigger } = form
   // What the server holds now: a new row saved here whose file was refused is edited from then on.
   const [stored, setStored] = useState<QuickMessageDto | null>(record)
-  const [upload, setUpload] = useState<UploadState | null>(null)
+  const [upload, setUpload] = useState<AttachmentUpload | null>(null)
   const saveMutation = useSaveQuickMessageMutation()
   const uploadMutation = useUploadQuickMessageMediaMutation()
   const removeMutation = useRemoveQuickMessageMediaMutation()

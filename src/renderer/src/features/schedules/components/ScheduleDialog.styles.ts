@@ -1,4 +1,4 @@
-import { inputClassNames, makeStyles, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 
 export const useScheduleDialogStyles = makeStyles({
   surface: {
@@ -21,13 +21,6 @@ export const useScheduleDialogStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
     gap: tokens.spacingHorizontalL,
     alignItems: 'start',
-  },
-  // The day and the time of the send, side by side; Fluent's inputs would not go below 250 px.
-  when: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)',
-    gap: tokens.spacingHorizontalS,
-    [`& .${inputClassNames.root}`]: { minWidth: 0 },
   },
   switchRow: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   hint: { color: tokens.colorNeutralForeground3 },

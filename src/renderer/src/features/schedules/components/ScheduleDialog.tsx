@@ -7,25 +7,31 @@ import {
   DialogTitle,
   Subtitle2,
 } from '@fluentui/react-components'
+import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ScheduleDto } from '@shared/contracts/schedules'
+import {
+  SCHEDULE_MEDIA_MAX_BYTES,
+  SCHEDULE_TICKET_STATUSES,
+  type ScheduleDto,
+} from '@shared/contracts/schedules'
 import { BusyButton } from '@renderer/components/BusyButton'
+import { AttachmentField } from '@renderer/components/form/AttachmentField'
+import { DateTimeFields } from '@renderer/components/form/DateTimeFields'
 import { Form } from '@renderer/components/form/Form'
 import { SwitchField } from '@renderer/components/form/SwitchField'
 import { TextAreaField } from '@renderer/components/form/TextAreaField'
-import { TextField } from '@renderer/components/form/TextField'
+import { TicketFields } from '@renderer/components/form/TicketFields'
 import { RecordDialog } from '@renderer/components/RecordDialog'
 import { useCurrentUser } from '@renderer/hooks/useSession'
-import { toDateTimeFields, type ScheduleDraft } from '../forms/schedule-schema'
+import { IMAGE_ACCEPT, toDateTimeFields, type ScheduleDraft } from '../forms/schedule-schema'
 import { useScheduleForm } from '../hooks/useScheduleForm'
 import { scheduleQueries } from '../queries'
-import { AttachmentField } from './AttachmentField'
 import { ConnectionField } from './ConnectionField'
 import { ContactField, type ContactChoice } from './ContactField'
 import { RecurrenceFields } from './RecurrenceFields'
 import { ScheduleNotice } from './ScheduleNotice'
-import { TicketFields } from './TicketFields'
+import { TicketUserField } from './TicketUserField'
 import { useScheduleDialogStyles } from './ScheduleDialog.styles'
 
 /**
@@ -48,6 +54,8 @@ const TEMPLATE_VARIABLES = [
 ] as const
 
 const variablesText = TEMPLATE_VARIABLES.map((variable) => `{{${variable}}}`).join(', ')
+
+const MAX_MB = SCHEDULE_MEDIA_MAX_BYTES / (1024 * 1024)
 
 export interface ScheduleDialogProps {
   open: boolean
@@ -140,6 +148,7 @@ const ScheduleForm = ({
   const { control, saving, readOnly, stored } = form
   const known = fixedContact ?? stored?.contact ?? null
   const [contact, setContact] = useState<ContactChoice | null>(known)
+  const queues = useQuery(scheduleQueries.queues())
 
   useEffect(() => {
     onBusyChange(saving)
@@ -184,7 +193,13 @@ const ScheduleForm = ({
             />
             <AttachmentField
               control={control}
-              storedUrl={stored?.mediaUrl ?? null}
+              name="file"
+              storedName="storedMediaName"
+              kind="image"
+              label={t('fields.attachment')}
+              hint={t('hints.attachment', { max: MAX_MB })}
+              accept={IMAGE_ACCEPT}
+              storedMedia={stored?.mediaPath ? { url: stored.mediaUrl } : null}
               upload={form.upload}
               disabled={saving}
               readOnly={readOnly !== null}
@@ -197,25 +212,16 @@ const ScheduleForm = ({
               {t('dialog.deliveryTitle')}
             </Subtitle2>
             <div className={styles.row}>
-              <div className={styles.when}>
-                <TextField
-                  control={control}
-                  name="sendDate"
-                  type="date"
-                  label={t('fields.sendDate')}
-                  min={toDateTimeFields(new Date()).sendDate}
-                  required
-                  disabled={disabled}
-                />
-                <TextField
-                  control={control}
-                  name="sendTime"
-                  type="time"
-                  label={t('fields.sendTime')}
-                  required
-                  disabled={disabled}
-                />
-              </div>
+              <DateTimeFields
+                control={control}
+                dateName="sendDate"
+                timeName="sendTime"
+                dateLabel={t('fields.sendDate')}
+                timeLabel={t('fields.sendTime')}
+                minDate={toDateTimeFields(new Date()).sendDate}
+                required
+                disabled={disabled}
+              />
               <ConnectionField
                 control={control}
                 channel={contact?.channel}
@@ -239,7 +245,14 @@ const ScheduleForm = ({
             <Subtitle2 as="h3" id={ticketId}>
               {t('dialog.ticketTitle')}
             </Subtitle2>
-            <TicketFields control={control} disabled={disabled} />
+            <TicketFields
+              control={control}
+              hint={t('hints.openTicket')}
+              statuses={SCHEDULE_TICKET_STATUSES}
+              queues={queues}
+              renderUser={(off) => <TicketUserField control={control} disabled={off} />}
+              disabled={disabled}
+            />
           </section>
           <section className={styles.group} aria-labelledby={recurrenceId}>
             <Subtitle2 as="h3" id={recurrenceId}>

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { ScheduleDto } from '@shared/contracts/schedules'
 import { changesSchedule } from '@shared/contracts/schedules-rules'
+import type { AttachmentUpload } from '@renderer/components/form/AttachmentField'
 import { useCurrentUser } from '@renderer/hooks/useSession'
 import { errorMessage, notifyError, notifySuccess } from '@renderer/lib/notify'
 import { readScheduleFieldError } from '../api'
@@ -24,10 +25,6 @@ import {
   useSaveScheduleMutation,
   useUploadScheduleMediaMutation,
 } from '../mutations'
-
-/** Where the chosen image stands after a save: being sent, or refused with the reason. */
-export type UploadState =
-  { status: 'uploading'; share: number } | { status: 'failed'; message: string }
 
 /**
  * Why a schedule opens read-only: sent already (nothing left to send), or the viewer is neither
@@ -67,7 +64,7 @@ export const useScheduleForm = ({ schedule, draft, onSaved }: ScheduleFormOption
   const { control, setError, setValue, getValues, clearErrors, trigger } = form
   // A new schedule saved here whose image was refused is edited from then on.
   const [saved, setSaved] = useState<ScheduleDto | null>(null)
-  const [upload, setUpload] = useState<UploadState | null>(null)
+  const [upload, setUpload] = useState<AttachmentUpload | null>(null)
   const saveMutation = useSaveScheduleMutation()
   const uploadMutation = useUploadScheduleMediaMutation()
   const removeMutation = useRemoveScheduleMediaMutation()

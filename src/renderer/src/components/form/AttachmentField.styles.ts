@@ -14,6 +14,7 @@ export const useAttachmentFieldStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
+  // A thumbnail, or the type's icon in its place, at the same size.
   thumbnail: {
     width: '48px',
     height: '48px',

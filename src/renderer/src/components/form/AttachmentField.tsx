@@ -7,23 +7,57 @@ import {
   Text,
   Tooltip,
 } from '@fluentui/react-components'
-import { AttachRegular, DeleteRegular, OpenRegular } from '@fluentui/react-icons'
+import {
+  AttachRegular,
+  DeleteRegular,
+  ImageAddRegular,
+  ImageRegular,
+  OpenRegular,
+} from '@fluentui/react-icons'
 import { useEffect, useMemo, useRef, type ChangeEvent } from 'react'
-import { useController, useWatch, type Control } from 'react-hook-form'
+import {
+  useController,
+  useWatch,
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+} from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useFieldMessage } from '@renderer/components/form/useFieldMessage'
 import { useServerBase } from '@renderer/hooks/useServerBase'
-import type { QuickMessageFormValues } from '../forms/quick-message-schema'
-import type { UploadState } from '../hooks/useQuickMessageForm'
-import { AttachmentIcon } from './AttachmentIcon'
+import { AttachmentIcon } from '../AttachmentIcon'
 import { useAttachmentFieldStyles } from './AttachmentField.styles'
+import { useFieldMessage } from './useFieldMessage'
 
-export interface AttachmentFieldProps {
-  control: Control<QuickMessageFormValues>
-  /** The stored file's type and address; null when the row has none. */
-  storedMedia: { mime: string | null; url: string | null } | null
+/** Where the chosen file stands after a save: being sent, or refused with the reason. */
+export type AttachmentUpload =
+  { status: 'uploading'; share: number } | { status: 'failed'; message: string }
+
+/** The stored file's type (unknown for some records) and address. */
+export interface StoredAttachment {
+  mime?: string | null
+  url: string | null
+}
+
+export interface AttachmentFieldProps<T extends FieldValues> {
+  control: Control<T>
+  /** The field holding the file chosen here, sent once the record is saved. */
+  name: FieldPathByValue<T, File | null>
+  /** The field holding the stored file's name; null once removed here, or when there is none. */
+  storedName: FieldPathByValue<T, string | null>
+  /**
+   * `image` when only an image is taken (its own words and icons, and the stored file shown as a
+   * thumbnail); `file` for any file, an image among them shown as a thumbnail.
+   */
+  kind: 'file' | 'image'
+  label: string
+  /** What may be sent, said only while the file can change. */
+  hint?: string
+  /** What the file picker offers (`accept`); anything by default. */
+  accept?: string
+  /** The stored file; null when the record has none. */
+  storedMedia: StoredAttachment | null
   /** Where the chosen file stands since the last save, if it was sent. */
-  upload: UploadState | null
+  upload: AttachmentUpload | null
   disabled: boolean
   /** Shows the file without the means to change it. */
   readOnly: boolean
@@ -31,12 +65,11 @@ export interface AttachmentFieldProps {
   onRemove: () => void
 }
 
+const isImage = (mime: string | null | undefined) => Boolean(mime?.startsWith('image/'))
+
 /** An object URL for an image file, revoked when the file changes or the field goes. */
 const useImagePreview = (file: File | null): string | null => {
-  const url = useMemo(
-    () => (file?.type.startsWith('image/') ? URL.createObjectURL(file) : null),
-    [file],
-  )
+  const url = useMemo(() => (file && isImage(file.type) ? URL.createObjectURL(file) : null), [file])
   useEffect(
     () => () => {
       if (url) URL.revokeObjectURL(url)
@@ -54,30 +87,40 @@ const useServerHref = (url: string | null | undefined): string | null => {
 }
 
 /**
- * The quick message's one attachment, sent with its text as the caption: choose a file, see its
- * name (and a thumbnail of an image), open the stored one, remove it. A file being sent shows
- * its progress; one refused, by the form or the server, shows why.
+ * A record's one attachment (a quick message's, a campaign's, a schedule's image), sent with its
+ * text as the caption: choose a file, see its name (and a thumbnail of an image), open the
+ * stored one, remove it. The record sends it after it is saved: while it goes its progress
+ * shows, and a file refused, by the form or the server, shows why.
  */
-export const AttachmentField = ({
+export const AttachmentField = <T extends FieldValues>({
   control,
+  name,
+  storedName: storedNameField,
+  kind,
+  label,
+  hint,
+  accept,
   storedMedia,
   upload,
   disabled,
   readOnly,
   onChoose,
   onRemove,
-}: AttachmentFieldProps) => {
-  const { t } = useTranslation('quickMessages')
+}: AttachmentFieldProps<T>) => {
+  const { t } = useTranslation('common')
   const styles = useAttachmentFieldStyles()
   const inputRef = useRef<HTMLInputElement>(null)
-  const { field, fieldState } = useController({ control, name: 'file' })
-  const storedName = useWatch({ control, name: 'storedName' })
-  const file = field.value
+  const { field, fieldState } = useController({ control, name })
+  const file: File | null = field.value
+  const storedName: string | null = useWatch({ control, name: storedNameField })
   const fileError = useFieldMessage(fieldState.error)
   const preview = useImagePreview(file)
-  const kept = storedName !== null && storedMedia !== null
+  const kept = !file && storedName !== null && storedMedia !== null
   const storedHref = useServerHref(kept ? storedMedia.url : null)
-  const storedImage = kept && storedMedia.mime?.startsWith('image/') ? storedHref : null
+  const storedIsImage = kind === 'image' || isImage(storedMedia?.mime)
+  const thumbnail = file ? preview : storedIsImage ? storedHref : null
+  const fileName = file?.name ?? storedName
+  const mime = file ? file.type : storedMedia?.mime
 
   const handleFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0]
@@ -88,40 +131,39 @@ export const AttachmentField = ({
 
   const failure = upload?.status === 'failed' ? upload.message : undefined
   const message = fileError ?? failure
-  const name = file?.name ?? (kept ? storedName : null)
-  const mime = file ? file.type : (storedMedia?.mime ?? null)
-  const thumbnail = file ? preview : storedImage
 
   return (
     <Field
-      label={t('fields.attachment')}
-      hint={readOnly ? undefined : t('hints.attachment')}
+      label={label}
+      hint={readOnly ? undefined : hint}
       validationMessage={message}
       validationState={message ? 'error' : 'none'}
     >
       {(fieldProps) => (
         <div {...fieldProps} role="group" className={styles.root}>
-          {name === null ? (
-            <Text className={styles.none}>{t('dialog.noAttachment')}</Text>
+          {fileName === null ? (
+            <Text className={styles.none}>{t(`attachment.${kind}.none`)}</Text>
           ) : (
             <div className={styles.file}>
               {thumbnail ? (
                 <img
                   className={styles.thumbnail}
                   src={thumbnail}
-                  alt={t('dialog.thumbnail', { name })}
+                  alt={t('attachment.thumbnail', { name: fileName })}
                 />
               ) : (
                 <span className={styles.iconBox}>
-                  <AttachmentIcon mime={mime} className={styles.icon} />
+                  {kind === 'image' ? <ImageRegular aria-hidden /> : <AttachmentIcon mime={mime} />}
                 </span>
               )}
               <div className={styles.fileText}>
-                <Text className={styles.fileName} title={name}>
-                  {name}
+                <Text className={styles.fileName} title={fileName}>
+                  {fileName}
                 </Text>
                 {file ? (
-                  <Caption1 className={styles.fileDetail}>{t('dialog.chosenFile')}</Caption1>
+                  <Caption1 className={styles.fileDetail}>
+                    {t(`attachment.${kind}.chosen`)}
+                  </Caption1>
                 ) : (
                   storedHref && (
                     <Link
@@ -129,16 +171,16 @@ export const AttachmentField = ({
                       href={storedHref}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={t('dialog.openFileOf', { name })}
+                      aria-label={t('attachment.openOf', { name: fileName })}
                     >
                       <OpenRegular aria-hidden />
-                      {t('dialog.openFile')}
+                      {t('attachment.open')}
                     </Link>
                   )
                 )}
               </div>
               {!readOnly && (
-                <Tooltip content={t('dialog.removeFile', { name })} relationship="label">
+                <Tooltip content={t('attachment.remove', { name: fileName })} relationship="label">
                   <Button
                     appearance="subtle"
                     icon={<DeleteRegular />}
@@ -153,19 +195,20 @@ export const AttachmentField = ({
             <div>
               <Button
                 ref={field.ref}
-                icon={<AttachRegular />}
+                icon={kind === 'image' ? <ImageAddRegular /> : <AttachRegular />}
                 disabled={disabled}
                 onClick={() => inputRef.current?.click()}
                 onBlur={field.onBlur}
               >
-                {t(name === null ? 'dialog.chooseFile' : 'dialog.replaceFile')}
+                {t(`attachment.${kind}.${fileName === null ? 'choose' : 'replace'}`)}
               </Button>
               <input
                 ref={inputRef}
                 className={styles.fileInput}
                 type="file"
+                accept={accept}
                 tabIndex={-1}
-                aria-label={t('dialog.chooseFile')}
+                aria-label={t(`attachment.${kind}.choose`)}
                 disabled={disabled}
                 onChange={handleFileChange}
               />
@@ -177,10 +220,10 @@ export const AttachmentField = ({
                 value={upload.share}
                 max={1}
                 thickness="large"
-                aria-label={t('dialog.uploadingLabel')}
+                aria-label={t(`attachment.${kind}.uploadingLabel`)}
               />
               <Caption1 aria-live="polite">
-                {t('dialog.uploading', { percent: Math.round(upload.share * 100) })}
+                {t(`attachment.${kind}.uploading`, { percent: Math.round(upload.share * 100) })}
               </Caption1>
             </div>
           )}
