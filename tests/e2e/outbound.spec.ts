@@ -187,8 +187,8 @@ test('an admin imports a list, sends a campaign with two variants and watches it
     new RegExp(listName),
   )
   const startNow = localDateAndTime(new Date(Date.now() - 60_000))
-  await dialog.getByLabel('Data do agendamento').fill(startNow.date)
-  await dialog.getByLabel('Hora do agendamento').fill(startNow.time)
+  await dialog.getByLabel('Data de início').fill(startNow.date)
+  await dialog.getByLabel('Hora de início').fill(startNow.time)
   await dialog.getByRole('tab', { name: 'Mensagem 1' }).click()
   await dialog.getByRole('textbox', { name: /Mensagem 1/ }).fill('Olá {nome}, feliz Natal!')
   await dialog.getByRole('tab', { name: 'Mensagem 2' }).click()

@@ -605,8 +605,8 @@ describe('CampaignsPage (002 §2.8)', () => {
     const dialog = await findDialog('Nova campanha')
     await fillNew(user, dialog)
     const start = toScheduleFields(new Date(Date.now() + 48 * 60 * 60 * 1000))
-    const day = within(dialog).getByRole('textbox', { name: /^Data do agendamento/, ...HIDDEN })
-    const time = within(dialog).getByRole('textbox', { name: /^Hora do agendamento/, ...HIDDEN })
+    const day = within(dialog).getByRole('textbox', { name: /^Data de início/, ...HIDDEN })
+    const time = within(dialog).getByRole('textbox', { name: /^Hora de início/, ...HIDDEN })
     // Typed in the interface language, as the browser's own input would not show it.
     const [year, month, date] = start.scheduledDate.split('-')
     fireEvent.change(day, { target: { value: `${date}/${month}/${year}` } })
