@@ -65,6 +65,8 @@ const BURST_MS = 10_000
 const BURST_NET_MS = 10_000
 /** A hold this short is waited out by the burst rather than left to a job. */
 const BURST_HOLD_MS = 1_000
+/** Recipients one transaction of a burst sends to at most. */
+const BATCH = 10
 
 /** A non-empty variant, rotated by the recipient's place in the campaign. */
 function variantFor(
@@ -108,7 +110,8 @@ interface Context {
 
 type DispatchOutcome = {
   campaignId: number
-  change: AutomaticChange | null
+  /** The tickets and messages the transaction wrote, for their events. */
+  changes: AutomaticChange[]
   /** Send jobs were queued in the transaction: wake the workers once it commits. */
   queued: boolean
   /** The next recipient, due now: the burst sends to him next (his job is only a net). */
@@ -214,7 +217,7 @@ export function createCampaignEngine(
     })
     await shippings.set(campaign.companyId, next.id, { state: 'scheduled', scheduledFor: slot })
     const gapMs = slot.getTime() - input.now.getTime()
-    if (input.burst && input.connection && gapMs <= CLOUD_API_MIN_GAP_MS)
+    if (input.burst && input.connection && gapMs <= BURST_HOLD_MS)
       return {
         queued: true,
         inline: await burstNet(tx, campaign, next.id, input.connection.id, input.now, slot),
@@ -410,6 +413,73 @@ export function createCampaignEngine(
     return { before: found.before ?? found.ticket, after: found.ticket, written }
   }
 
+  /**
+   * Sends this step of the campaign to the row (the confirmation request, the main message, or
+   * the template outside the Cloud API's window) and moves the row to its next state.
+   */
+  async function sendStep(
+    tx: Executor,
+    step: {
+      campaign: CampaignRow
+      connection: ConnectionRow
+      row: CampaignShippingRow
+      config: CampaignSettings
+      context: Context
+      now: Date
+    },
+    confirming: boolean,
+  ): Promise<{ change: AutomaticChange | null; messageId: number | null }> {
+    const { campaign, connection, row, config, context, now } = step
+    const { companyId, id: campaignId } = campaign
+    const shippings = campaignShippingsRepository(tx)
+    const closed = await outsideWindow(tx, connection, row, now)
+    const template = closed ? templatePart(campaign, row, config) : null
+    const { parts, variant } = template
+      ? { parts: [template], variant: null }
+      : closed
+        ? { parts: [], variant: null }
+        : partsFor(campaign, row, config, confirming)
+    const change =
+      parts.length > 0 ? await write(tx, campaign, connection, row, parts, context, now) : null
+    const messageId = change?.written.inserted.at(-1)?.id ?? null
+    if (closed && !template) {
+      // Free text would be refused: without a template this recipient cannot be reached.
+      await shippings.set(companyId, row.id, {
+        state: 'failed',
+        lastError: 'ERR_MESSAGING_WINDOW_CLOSED',
+      })
+    } else if (messageId === null) {
+      // Every variant of this step was emptied (a cancelled campaign edited): nothing to send.
+      await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_EMPTY_MESSAGE' })
+    } else if (confirming) {
+      await shippings.set(companyId, row.id, {
+        state: 'confirmation_requested',
+        variant,
+        confirmationRequestedAt: now,
+        confirmationMessageId: messageId,
+        sentAt: now,
+      })
+      await deps.jobs.send(
+        'campaigns.confirmation-expiry',
+        { companyId, campaignId, shippingId: row.id },
+        {
+          singletonKey: campaignExpiryKey(row.id),
+          startAfter: new Date(now.getTime() + config.confirmationExpiryHours * 3_600_000),
+          in: tx,
+        },
+      )
+    } else {
+      await shippings.set(companyId, row.id, {
+        state: 'sent',
+        variant,
+        sentAt: now,
+        messageId,
+        lastError: null,
+      })
+    }
+    return { change, messageId }
+  }
+
   async function dispatchIn(
     tx: Executor,
     data: JobPayloads['campaigns.dispatch'],
@@ -430,8 +500,9 @@ export function createCampaignEngine(
     if (!row || (row.state !== 'scheduled' && row.state !== 'confirmed')) return null
     const config = await campaignSettings.settingsOf(companyId, tx)
     const timeZone = context.company.timezone
-    const outcome: DispatchOutcome = { campaignId, change: null, queued: false, inline: null }
+    const outcome: DispatchOutcome = { campaignId, changes: [], queued: false, inline: null }
     const isTurn = row.state === 'scheduled'
+    let lastSentAt = now
 
     const connection =
       campaign.whatsappId === null
@@ -455,60 +526,39 @@ export function createCampaignEngine(
         return { ...outcome, queued: true }
       }
       const confirming = campaign.confirmation && isTurn
-      const closed = await outsideWindow(tx, connection, row, now)
-      const template = closed ? templatePart(campaign, row, config) : null
-      const { parts, variant } = template
-        ? { parts: [template], variant: null }
-        : closed
-          ? { parts: [], variant: null }
-          : partsFor(campaign, row, config, confirming)
-      if (parts.length > 0)
-        outcome.change = await write(tx, campaign, connection, row, parts, context, now)
-      const messageId = outcome.change?.written.inserted.at(-1)?.id ?? null
-      if (closed && !template) {
-        // Free text would be refused: without a template this recipient cannot be reached.
-        await shippings.set(companyId, row.id, {
-          state: 'failed',
-          lastError: 'ERR_MESSAGING_WINDOW_CLOSED',
-        })
-      } else if (messageId === null) {
-        // Every variant of this step was emptied (a cancelled campaign edited): nothing to send.
-        await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_EMPTY_MESSAGE' })
-      } else if (confirming) {
-        await shippings.set(companyId, row.id, {
-          state: 'confirmation_requested',
-          variant,
-          confirmationRequestedAt: now,
-          confirmationMessageId: messageId,
-          sentAt: now,
-        })
-        await deps.jobs.send(
-          'campaigns.confirmation-expiry',
-          { companyId, campaignId, shippingId: row.id },
-          {
-            singletonKey: campaignExpiryKey(row.id),
-            startAfter: new Date(now.getTime() + config.confirmationExpiryHours * 3_600_000),
-            in: tx,
-          },
-        )
-      } else {
-        await shippings.set(companyId, row.id, {
-          state: 'sent',
-          variant,
-          sentAt: now,
-          messageId,
-          lastError: null,
-        })
+      const first = await sendStep(
+        tx,
+        { campaign, connection, row, config, context, now },
+        confirming,
+      )
+      if (first.change) outcome.changes.push(first.change)
+      let sentNow = first.messageId === null ? 0 : 1
+      let lastMessageId = first.messageId
+      // No gap to keep: a few more recipients waiting their turn go in this same transaction.
+      if (isTurn && burst.goesOn) {
+        const sent = await shippings.sentCount(companyId, campaignId, countedUpTo(config))
+        for (let extra = 1; extra < BATCH && gapSeconds(config, sent + extra) === 0; extra++) {
+          const next = await shippings.nextPending(companyId, campaignId)
+          if (!next) break
+          const step = { campaign, connection, row: next, config, context, now }
+          const more = await sendStep(tx, step, campaign.confirmation)
+          if (more.change) outcome.changes.push(more.change)
+          if (more.messageId === null) continue
+          sentNow += 1
+          lastMessageId = more.messageId
+        }
       }
-      if (messageId !== null)
-        await campaignPacesRepository(tx).record(connection.id, messageId, now)
+      // The provider's floor counts every message this transaction wrote.
+      lastSentAt = new Date(now.getTime() + Math.max(0, sentNow - 1) * providerGapMs(connection))
+      if (lastMessageId !== null)
+        await campaignPacesRepository(tx).record(connection.id, lastMessageId, lastSentAt)
     }
     if (isTurn)
       Object.assign(
         outcome,
         await scheduleNext(tx, campaign, {
           now,
-          lastSentAt: now,
+          lastSentAt,
           config,
           timeZone,
           connection: connection ?? null,
@@ -522,7 +572,7 @@ export function createCampaignEngine(
   /** After a commit: the messages' events and sender, and woken send jobs. */
   async function announceSend(companyId: number, outcome: DispatchOutcome | null) {
     if (!outcome) return
-    if (outcome.change) await messages.announceAutomatic(companyId, [outcome.change])
+    if (outcome.changes.length > 0) await messages.announceAutomatic(companyId, outcome.changes)
     if (outcome.queued && !outcome.inline) deps.jobs.wake('campaigns.dispatch')
   }
 
@@ -762,7 +812,7 @@ export function createCampaignEngine(
           })
         : { queued: false, inline: null }
     await finishIfDone(tx, campaign, now)
-    return { campaignId: campaign.id, change: null, ...next }
+    return { campaignId: campaign.id, changes: [], ...next }
   }
 }
 
