@@ -40,7 +40,7 @@ type Write = { method: string; url: string; body?: unknown }
  * choices, and writes that change the schedules and are recorded. The first `rangeFailures`
  * reads of a range fail.
  */
-const serve = (initial: ScheduleDto[], { rangeFailures = 0 } = {}) => {
+const serve = (initial: ScheduleDto[], { rangeFailures = 0, rangeCut = false } = {}) => {
   let rows = [...initial]
   let failuresLeft = rangeFailures
   let nextId = 99
@@ -71,6 +71,7 @@ const serve = (initial: ScheduleDto[], { rangeFailures = 0 } = {}) => {
               rows
                 .filter((row) => Date.parse(row.sendAt) >= start && Date.parse(row.sendAt) <= end)
                 .sort((a, b) => Date.parse(a.sendAt) - Date.parse(b.sendAt)),
+              rangeCut,
             ),
           )
         }
@@ -286,6 +287,13 @@ describe('SchedulesPage (002 §2.7)', () => {
     expect(await eventOf('Maria Souza')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull()
   }, 30_000)
+
+  it('says when the range holds more schedules than it shows', async () => {
+    serve([PENDING], { rangeCut: true })
+    await renderPage()
+    expect(await eventOf('Maria Souza')).toBeTruthy()
+    expect(screen.getByText(/mostrando os primeiros 1\./)).toBeTruthy()
+  })
 
   it('tells the text, the connection and the error of an event focused', async () => {
     serve([PENDING, FAILED])

@@ -149,6 +149,13 @@ export const SchedulesPage = () => {
               </MessageBarActions>
             </MessageBar>
           )}
+          {calendar.data?.hasMore && (
+            <MessageBar intent="warning" className={styles.failure}>
+              <MessageBarBody>
+                {t('calendar.truncated', { count: calendar.data.schedules.length })}
+              </MessageBarBody>
+            </MessageBar>
+          )}
           <ScheduleCalendar
             schedules={calendar.data?.schedules ?? []}
             date={date}
