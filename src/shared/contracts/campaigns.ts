@@ -127,6 +127,22 @@ export type CampaignReport = Static<typeof CampaignReport>
 
 const Named = Type.Object({ id: Id, name: Type.String() })
 
+/** A campaign's Cloud API template fields. */
+export interface CampaignTemplateFields {
+  templateName: string | null
+  templateLanguage: string | null
+  templateBody: string | null
+  templateParams: string[]
+}
+
+/** A campaign without a template (or on a channel that has none). */
+export const noCampaignTemplate = (): CampaignTemplateFields => ({
+  templateName: null,
+  templateLanguage: null,
+  templateBody: null,
+  templateParams: [],
+})
+
 /** A campaign (002 §3.4). */
 export const CampaignDto = Type.Object({
   id: Id,

@@ -4,7 +4,9 @@ import {
   CAMPAIGN_PAGE_SIZE,
   CONFIRMATION_FIELDS,
   MESSAGE_FIELDS,
+  noCampaignTemplate,
   type CampaignDto,
+  type CampaignTemplateFields,
   type CampaignPage,
   type ListCampaignsQuery,
   type ListShippingQuery,
@@ -39,17 +41,6 @@ import {
 } from './campaigns.repository'
 import type { CampaignRow } from './campaigns.table'
 import type { WhatsappTemplates } from './campaigns.templates'
-
-type TemplateValues = Pick<
-  CampaignValues,
-  'templateName' | 'templateLanguage' | 'templateBody' | 'templateParams'
->
-const NO_TEMPLATE: TemplateValues = {
-  templateName: null,
-  templateLanguage: null,
-  templateBody: null,
-  templateParams: [],
-}
 
 const FOLDER = 'campaigns'
 const FIGURES_TOLD_AFTER_MS = 500
@@ -168,8 +159,8 @@ export function createCampaignsService(
     body: SaveCampaignBody,
     channel: string,
     stored: CampaignRow | undefined,
-  ): Promise<TemplateValues> {
-    if (channel !== 'whatsappapi' || !body.templateName) return NO_TEMPLATE
+  ): Promise<CampaignTemplateFields> {
+    if (channel !== 'whatsappapi' || !body.templateName) return noCampaignTemplate()
     const language = body.templateLanguage
     if (!language) throw validationError('templateLanguage')
     const kept =

@@ -6,7 +6,9 @@ import {
   CAMPAIGN_START_NOW_MS,
   CONFIRMATION_FIELDS,
   MESSAGE_FIELDS,
+  noCampaignTemplate,
   type CampaignDto,
+  type CampaignTemplateFields,
   type CampaignTicketStatus,
   type MessageField,
   type SaveCampaignBody,
@@ -275,21 +277,9 @@ export const attachmentTooLarge = (file: File): boolean => file.size > CAMPAIGN_
 export const storedMediaNameOf = (campaign: CampaignDto): string | null =>
   campaign.mediaName ?? campaign.mediaPath?.split(/[\\/]/).pop() ?? null
 
-type TemplateValues = Pick<
-  CampaignFormValues,
-  'templateName' | 'templateLanguage' | 'templateBody' | 'templateParams'
->
-
-const NO_TEMPLATE: TemplateValues = {
-  templateName: null,
-  templateLanguage: null,
-  templateBody: null,
-  templateParams: [],
-}
-
 /** A stored campaign's template, with one text per placeholder of its stored body. */
-const storedTemplateOf = (campaign: CampaignDto): TemplateValues => {
-  if (!campaign.templateName || !campaign.templateLanguage) return NO_TEMPLATE
+const storedTemplateOf = (campaign: CampaignDto): CampaignTemplateFields => {
+  if (!campaign.templateName || !campaign.templateLanguage) return noCampaignTemplate()
   const body = campaign.templateBody ?? ''
   return {
     templateName: campaign.templateName,
@@ -337,11 +327,11 @@ export const toCampaignFormValues = (campaign: CampaignDto | null): CampaignForm
         statusTicket: 'closed',
         file: null,
         storedMediaName: null,
-        ...NO_TEMPLATE,
+        ...noCampaignTemplate(),
       }
 
 /** The template fields of the body: none, or the chosen one with a text per placeholder. */
-const templateBodyOf = (values: TemplateValues): Partial<SaveCampaignBody> =>
+const templateBodyOf = (values: CampaignTemplateFields): Partial<SaveCampaignBody> =>
   values.templateName && values.templateLanguage
     ? {
         templateName: values.templateName,
