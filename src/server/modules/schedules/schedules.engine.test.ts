@@ -253,6 +253,68 @@ describe('schedules engine', () => {
     expect(logged).toEqual([{ status: 'closed' }])
   })
 
+  test('a send job sends every schedule of its company taken for its time, each once', async () => {
+    const { company, connection, save, read } = await setup()
+    const others = await Promise.all(
+      ['5511911110001', '5511911110002'].map((number, index) =>
+        buildContact(t.db, company, { name: `Cliente ${index}`, number }),
+      ),
+    )
+    const sendAt = new Date(START + 40_000).toISOString()
+    const first = await save({ sendAt })
+    const rest = await Promise.all(
+      others.map((contact) => save({ sendAt, contactId: contact.id, whatsappId: connection.id })),
+    )
+    // Saved within the picker's minute, each was taken at once with a send of its own.
+    expect(await queuedSends(company.id)).toHaveLength(3)
+    const [job] = await queuedSends(company.id)
+    vi.setSystemTime(START + 40_000)
+    await t.services.scheduleEngine.send(job!.data, run)
+    await delivered(company.id)
+    expect(received.map((send) => send.to).sort()).toEqual([
+      '5511911110001',
+      '5511911110002',
+      '5511988887777',
+    ])
+    // The other sends find nothing left to send.
+    for (const other of (await queuedSends(company.id)).slice(1))
+      await t.services.scheduleEngine.send(other.data, run)
+    await delivered(company.id)
+    expect(received).toHaveLength(3)
+    for (const schedule of [first, ...rest])
+      expect(await read(schedule.id)).toMatchObject({ status: 'ENVIADA', contadorEnvio: 1 })
+  })
+
+  test('the picker queues one send for a time, and moving the schedule it names keeps the others', async () => {
+    const { company, agent, connection, save, read } = await setup()
+    const other = await buildContact(t.db, company, { name: 'Outro', number: '5511922220000' })
+    const sendAt = new Date(START + 90_000).toISOString()
+    const named = await save({ sendAt })
+    const kept = await save({ sendAt, contactId: other.id, whatsappId: connection.id })
+    vi.setSystemTime(START + 60_000)
+    await t.services.scheduleEngine.pick()
+    const [job, ...more] = await queuedSends(company.id)
+    expect(more).toEqual([])
+    expect(job!.data.scheduleId).toBe(named.id)
+    await t.app.inject({
+      method: 'PUT',
+      url: `/schedules/${named.id}`,
+      headers: await loginAs(t.app, agent),
+      payload: {
+        body: 'Mais tarde',
+        contactId: named.contactId,
+        sendAt: new Date(START + 3_600_000).toISOString(),
+      },
+    })
+    const [replacement, ...none] = await queuedSends(company.id)
+    expect(none).toEqual([])
+    expect(replacement!.data).toEqual({ ...job!.data, scheduleId: kept.id })
+    await minute(company.id, START + 60_000)
+    expect(received.map((send) => send.to)).toEqual(['5511922220000'])
+    expect(await read(kept.id)).toMatchObject({ status: 'ENVIADA' })
+    expect(await read(named.id)).toMatchObject({ status: 'PENDENTE' })
+  })
+
   test('moving a taken schedule to later drops its queued send and waits again', async () => {
     const { company, agent, contact, save, read } = await setup()
     const schedule = await save({ sendAt: new Date(START + 45_000).toISOString() })

@@ -1,9 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ScheduleDayRule, ScheduleUnit } from '@shared/contracts/schedules'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
 import type { JobPayloads } from '@server/jobs/catalogue'
 import type { JobRun } from '@server/jobs/engine'
 import type { CompaniesService } from '../companies/companies.service'
+import type { ConnectionRow } from '../connections/connections.table'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { AutomaticChange, AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { TicketCore } from '../tickets/tickets.core'
@@ -11,23 +13,46 @@ import { nextOccurrence } from './schedules.recurrence'
 import { schedulesRepository, type ScheduleWithNames } from './schedules.repository'
 import type { ScheduleRow } from './schedules.table'
 
-/** The singleton key of one send: a schedule's occurrence is sent once. */
+/** The singleton key of a send job, named after one schedule and its time. */
 export const scheduleSendKey = (scheduleId: number, sendAt: Date) =>
   `schedule:${scheduleId}:${sendAt.toISOString()}`
+/**
+ * The key of a retry of a schedule whose connection was down: one per try, so that a send
+ * queued under the schedule's own key never refuses it.
+ */
+export const scheduleRetryKey = (scheduleId: number, sendAt: Date, attempt: number) =>
+  `${scheduleSendKey(scheduleId, sendAt)}:retry:${attempt}`
 
 /** How far ahead the picker takes schedules (it runs every minute). */
 export const PICK_AHEAD_MS = 60_000
 /** Reference §3: a connection that is down is tried again after 1, 5 and 15 minutes. */
 const RETRY_DELAYS_S = [60, 300, 900] as const
+/** Schedules sent in one transaction. */
+export const SEND_BATCH = 100
+/**
+ * The picker queues one send job per this many schedules of a company due at the same time,
+ * so that several workers share a large minute.
+ */
+export const SCHEDULES_PER_JOB = 2_500
+/** A send job stops after this long and queues the rest (its expiry is 60 s). */
+const SLICE_MS = 15_000
+/** A retry counts as due this much early: its job's time and its row's differ by a statement. */
+const RETRY_EARLY_MS = 2_000
 
+type Taken = Pick<ScheduleRow, 'id' | 'companyId' | 'sendAt'>
 type SendOutcome = { scheduleId: number; change: AutomaticChange | null }
+type Company = { name: string; timezone: string }
 
 /**
  * The schedules engine (reference §3 "Build it right"). A picker every minute takes the
  * waiting schedules due within the minute, overdue ones included (a downtime loses none), and
- * queues one send per occurrence, keyed by schedule and time. A send locks its schedule, does
- * nothing unless that occurrence is still the one to send, and writes the message, the
- * schedule's next state and, for a recurring one, its next time, in one transaction.
+ * queues their sends at their time: one send job per company and time (one per
+ * SCHEDULES_PER_JOB schedules of a large one), named after one of its schedules. A send job
+ * sends every schedule of its company taken for its time, SEND_BATCH to a transaction: each is
+ * locked, sent only if still taken for that time, and its message, its next state and, for a
+ * recurring one, its next time are written in that one transaction, so that an occurrence is
+ * sent once however many jobs share the time. A schedule whose connection is down waits for
+ * its own retry job; the others of its time go on.
  */
 export function createScheduleEngine(
   deps: CoreDeps,
@@ -36,16 +61,17 @@ export function createScheduleEngine(
     connections: Pick<ConnectionsService, 'findRow'>
     ticketCore: Pick<TicketCore, 'findOrCreateForSending'>
     messages: Pick<AutomaticWrites, 'writeTemplatedTexts' | 'announceAutomatic'>
-    /** Tells the schedule's change after a commit. */
+    /** Tells the schedules' change after a commit. */
     changed: (companyId: number, scheduleIds: number[]) => Promise<void>
   },
 ) {
   const { companies, connections, ticketCore, messages, changed } = collaborators
 
   const sendJob = (
-    tx: Executor,
-    schedule: Pick<ScheduleRow, 'id' | 'companyId' | 'sendAt'>,
-    at: Date,
+    executor: Executor | null,
+    schedule: Taken,
+    at: Date | null,
+    singletonKey = scheduleSendKey(schedule.id, schedule.sendAt),
   ) =>
     deps.jobs.send(
       'schedules.send',
@@ -54,7 +80,7 @@ export function createScheduleEngine(
         scheduleId: schedule.id,
         sendAt: schedule.sendAt.toISOString(),
       },
-      { singletonKey: scheduleSendKey(schedule.id, schedule.sendAt), startAfter: at, in: tx },
+      { singletonKey, ...(at ? { startAfter: at } : {}), ...(executor ? { in: executor } : {}) },
     )
 
   /** The message as written: signed with its creator's name when asked, with its image. */
@@ -80,12 +106,12 @@ export function createScheduleEngine(
     ]
   }
 
-  /** After a send: the next occurrence while sends remain, else ENVIADA. */
-  function afterSend(schedule: ScheduleRow, now: Date, timeZone: string) {
-    const sends = schedule.contadorEnvio + 1
-    const base = { contadorEnvio: sends, sentAt: now, attempts: 0, lastError: null }
-    if (schedule.valorIntervalo <= 0 || sends >= schedule.enviarQuantasVezes)
-      return { ...base, status: 'ENVIADA' as const }
+  /** Whether this send is the schedule's last: it is ENVIADA after it. */
+  const lastSend = (schedule: ScheduleRow) =>
+    schedule.valorIntervalo <= 0 || schedule.contadorEnvio + 1 >= schedule.enviarQuantasVezes
+
+  /** After a send that is not the last: the next occurrence. */
+  function nextSend(schedule: ScheduleRow, now: Date, timeZone: string) {
     const next = nextOccurrence(
       {
         base: schedule.baseSendAt,
@@ -97,72 +123,179 @@ export function createScheduleEngine(
       schedule.occurrence,
       now,
     )
-    return { ...base, status: 'PENDENTE' as const, sendAt: next.at, occurrence: next.index }
+    return {
+      contadorEnvio: schedule.contadorEnvio + 1,
+      sentAt: now,
+      attempts: 0,
+      lastError: null,
+      status: 'PENDENTE' as const,
+      sendAt: next.at,
+      occurrence: next.index,
+    }
   }
 
-  async function sendIn(
+  /**
+   * Sends schedules locked in `tx`, each still taken for its time (AGENDADA): one company's,
+   * their names, contacts and connections read once for all.
+   */
+  async function sendLocked(
+    tx: Executor,
+    locked: ScheduleRow[],
+    company: Company,
+    now: Date,
+  ): Promise<SendOutcome[]> {
+    if (locked.length === 0) return []
+    const repo = schedulesRepository(tx)
+    const companyId = locked[0]!.companyId
+    const ids = locked.map((row) => row.id)
+    const named = new Map((await repo.findByIds(companyId, ids)).map((row) => [row.id, row]))
+    const contacts = new Map(
+      (
+        await repo.contacts(
+          companyId,
+          locked.map((row) => row.contactId),
+        )
+      ).map((row) => [row.id, row]),
+    )
+    const connectionRows = new Map<number, ConnectionRow | undefined>()
+    const outcomes: SendOutcome[] = []
+    const sentForGood: number[] = []
+    for (const row of locked) {
+      // Requests, webhooks and timers get their turn between two schedules: on the embedded
+      // database a statement never waits for I/O, so a minute of sends would hold the loop.
+      await nextTurn()
+      const outcome: SendOutcome = { scheduleId: row.id, change: null }
+      outcomes.push(outcome)
+      if (row.whatsappId !== null && !connectionRows.has(row.whatsappId))
+        connectionRows.set(row.whatsappId, await connections.findRow(companyId, row.whatsappId, tx))
+      const connection = row.whatsappId === null ? undefined : connectionRows.get(row.whatsappId)
+      if (!connection) {
+        await repo.update(companyId, row.id, { status: 'ERRO', lastError: 'ERR_NO_WAPP_FOUND' })
+        continue
+      }
+      if (connection.status !== 'CONNECTED') {
+        const wait = RETRY_DELAYS_S[row.attempts]
+        if (wait === undefined)
+          await repo.update(companyId, row.id, {
+            status: 'ERRO',
+            lastError: 'ERR_WAPP_NOT_INITIALIZED',
+          })
+        else {
+          await repo.update(companyId, row.id, {
+            attempts: row.attempts + 1,
+            lastError: 'ERR_WAPP_NOT_INITIALIZED',
+          })
+          await sendJob(
+            tx,
+            row,
+            new Date(now.getTime() + wait * 1000),
+            scheduleRetryKey(row.id, row.sendAt, row.attempts + 1),
+          )
+        }
+        continue
+      }
+      const opens = row.openTicket === 'enabled' && row.statusTicket === 'open'
+      const found = await ticketCore.findOrCreateForSending(tx, {
+        companyId,
+        contact: contacts.get(row.contactId)!,
+        connection,
+        open: opens ? { status: 'open', userId: row.ticketUserId, queueId: row.queueId } : null,
+      })
+      const written = await messages.writeTemplatedTexts(
+        tx,
+        found.ticket,
+        partsOf(named.get(row.id)!),
+        { now, company },
+      )
+      outcome.change = { before: found.before ?? found.ticket, after: found.ticket, written }
+      if (lastSend(row)) sentForGood.push(row.id)
+      else await repo.update(companyId, row.id, nextSend(row, now, company.timezone))
+    }
+    await repo.markSent(companyId, sentForGood, now)
+    return outcomes
+  }
+
+  /** After a commit: the messages' and tickets' events, then the schedules'. */
+  async function announce(companyId: number, outcomes: SendOutcome[]) {
+    if (outcomes.length === 0) return
+    const changes = outcomes.flatMap((outcome) => (outcome.change ? [outcome.change] : []))
+    if (changes.length > 0) await messages.announceAutomatic(companyId, changes)
+    await changed(
+      companyId,
+      outcomes.map((outcome) => outcome.scheduleId),
+    )
+  }
+
+  /**
+   * The job's own schedule when it waits for a retry (the sweep leaves those): tried once its
+   * retry is due (RETRY_DELAYS_S after its last try), else its retry job is queued again for
+   * then (refused when it is still queued).
+   */
+  async function retryOwn(
     tx: Executor,
     data: JobPayloads['schedules.send'],
-    company: { name: string; timezone: string },
-    now: Date,
-  ): Promise<SendOutcome | null> {
-    const repo = schedulesRepository(tx)
-    const locked = await repo.lock(data.companyId, data.scheduleId)
-    if (!locked || locked.status !== 'AGENDADA' || locked.sendAt.toISOString() !== data.sendAt)
-      return null
-    const outcome: SendOutcome = { scheduleId: locked.id, change: null }
-    const connection =
-      locked.whatsappId === null
-        ? undefined
-        : await connections.findRow(locked.companyId, locked.whatsappId, tx)
-    if (!connection) {
-      await repo.update(locked.companyId, locked.id, {
-        status: 'ERRO',
-        lastError: 'ERR_NO_WAPP_FOUND',
-      })
-      return outcome
-    }
-    if (connection.status !== 'CONNECTED') {
-      const wait = RETRY_DELAYS_S[locked.attempts]
-      if (wait === undefined)
-        await repo.update(locked.companyId, locked.id, {
-          status: 'ERRO',
-          lastError: 'ERR_WAPP_NOT_INITIALIZED',
-        })
-      else {
-        await repo.update(locked.companyId, locked.id, {
-          attempts: locked.attempts + 1,
-          lastError: 'ERR_WAPP_NOT_INITIALIZED',
-        })
-        await sendJob(tx, locked, new Date(now.getTime() + wait * 1000))
-      }
-      return outcome
-    }
-    const schedule = (await repo.findById(locked.companyId, locked.id))!
-    const contact = (await repo.contact(locked.companyId, locked.contactId))!
-    const opens = locked.openTicket === 'enabled' && locked.statusTicket === 'open'
-    const found = await ticketCore.findOrCreateForSending(tx, {
-      companyId: locked.companyId,
-      contact,
-      connection,
-      open: opens ? { status: 'open', userId: locked.ticketUserId, queueId: locked.queueId } : null,
+    company: Company,
+  ): Promise<SendOutcome[]> {
+    const locked = await schedulesRepository(tx).lock(data.companyId, data.scheduleId)
+    if (
+      !locked ||
+      locked.status !== 'AGENDADA' ||
+      locked.attempts === 0 ||
+      locked.sendAt.toISOString() !== data.sendAt
+    )
+      return []
+    const now = new Date()
+    const due = locked.updatedAt.getTime() + RETRY_DELAYS_S[locked.attempts - 1]! * 1000
+    if (due <= now.getTime() + RETRY_EARLY_MS) return sendLocked(tx, [locked], company, now)
+    await sendJob(
+      tx,
+      locked,
+      new Date(due),
+      scheduleRetryKey(locked.id, locked.sendAt, locked.attempts),
+    )
+    return []
+  }
+
+  /** Records a schedule that failed on its last try as ERRO, visible on the calendar. */
+  async function gaveUp(companyId: number, scheduleId: number, error: unknown) {
+    deps.log.error({ err: error, companyId, scheduleId }, 'scheduled message gave up')
+    return deps.db.transaction(async (tx) => {
+      const repo = schedulesRepository(tx)
+      const locked = await repo.lock(companyId, scheduleId)
+      if (locked?.status !== 'AGENDADA') return []
+      await repo.update(companyId, scheduleId, { status: 'ERRO', lastError: 'ERR_INTERNAL' })
+      return [{ scheduleId, change: null }]
     })
-    const written = await messages.writeTemplatedTexts(tx, found.ticket, partsOf(schedule), {
-      now,
-      company,
-    })
-    outcome.change = { before: found.before ?? found.ticket, after: found.ticket, written }
-    const next = afterSend(locked, now, company.timezone)
-    await repo.update(locked.companyId, locked.id, next)
-    return outcome
   }
 
   return {
-    /** Drops the send queued for a schedule's current time (an edit or a delete). */
-    unqueue: (tx: Executor, schedule: Pick<ScheduleRow, 'id' | 'sendAt'>) =>
-      deps.jobs.cancelKeyed('schedules.send', scheduleSendKey(schedule.id, schedule.sendAt), {
+    /**
+     * Drops the sends queued under a schedule's keys for its current time (an edit or a
+     * delete); when it was taken, the others taken for that time get a send of their own, in
+     * case the dropped one was theirs.
+     */
+    async unqueue(
+      tx: Executor,
+      schedule: Pick<ScheduleRow, 'id' | 'companyId' | 'sendAt' | 'status' | 'attempts'>,
+    ) {
+      await deps.jobs.cancelKeyed('schedules.send', scheduleSendKey(schedule.id, schedule.sendAt), {
         in: tx,
-      }),
+      })
+      if (schedule.attempts > 0)
+        await deps.jobs.cancelKeyed(
+          'schedules.send',
+          scheduleRetryKey(schedule.id, schedule.sendAt, schedule.attempts),
+          { in: tx },
+        )
+      if (schedule.status !== 'AGENDADA') return
+      const other = await schedulesRepository(tx).anotherTaken(
+        schedule.companyId,
+        schedule.sendAt,
+        0,
+        schedule.id,
+      )
+      if (other) await sendJob(tx, other, new Date(Math.max(Date.now(), other.sendAt.getTime())))
+    },
 
     /** Takes a schedule just saved when it is due within the picker's minute (or overdue). */
     async takeIfDue(tx: Executor, companyId: number, scheduleId: number) {
@@ -175,14 +308,27 @@ export function createScheduleEngine(
       if (taken) await sendJob(tx, taken, new Date(Math.max(now, taken.sendAt.getTime())))
     },
 
-    /** The picker: every waiting schedule due within the minute gets its send, at its time. */
+    /**
+     * The picker: every waiting schedule due within the minute is taken, and each company's
+     * time gets its send jobs, at that time.
+     */
     async pick() {
       const now = Date.now()
       const taken = await deps.db.transaction(async (tx) => {
         const due = await schedulesRepository(tx).takeDue(new Date(now + PICK_AHEAD_MS))
+        const byTime = new Map<string, Taken[]>()
+        for (const row of due) {
+          const key = `${row.companyId}:${row.sendAt.toISOString()}`
+          const rows = byTime.get(key)
+          if (rows) rows.push(row)
+          else byTime.set(key, [row])
+        }
+        const named = [...byTime.values()].flatMap((rows) =>
+          rows.sort((a, b) => a.id - b.id).filter((_, index) => index % SCHEDULES_PER_JOB === 0),
+        )
         await deps.jobs.sendMany(
           'schedules.send',
-          due.map((row) => ({
+          named.map((row) => ({
             data: {
               companyId: row.companyId,
               scheduleId: row.id,
@@ -198,40 +344,88 @@ export function createScheduleEngine(
       if (taken.length === 0) return
       deps.jobs.wake('schedules.send')
       const byCompany = new Map<number, number[]>()
-      for (const row of taken)
-        byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row.id])
+      for (const row of taken) {
+        const ids = byCompany.get(row.companyId)
+        if (ids) ids.push(row.id)
+        else byCompany.set(row.companyId, [row.id])
+      }
       for (const [companyId, ids] of byCompany) await changed(companyId, ids)
     },
 
     /**
-     * One send. A failure is retried by its queue; after the last try the schedule is ERRO
-     * with the error, visible on the calendar.
+     * A send job: its own schedule if it waits for a retry, then every schedule of its company
+     * taken for its time, a batch to a transaction, for up to SLICE_MS (a continuation takes
+     * the rest). A batch that fails is tried again one schedule at a time; a schedule that
+     * fails alone fails the job, which its queue retries; after the last try it is ERRO.
      */
     async send(data: JobPayloads['schedules.send'], run: JobRun) {
       const context = await companies.context(data.companyId)
       if (!context) return
       const company = { name: context.name, timezone: context.timezone }
-      const now = new Date()
-      let outcome: SendOutcome | null
+      const { companyId } = data
+      const sendAt = new Date(data.sendAt)
+      const started = Date.now()
+      const repo = schedulesRepository(deps.db)
+      // Read before locking: the lock would wait for a sweep that holds a schedule not waiting.
       try {
-        outcome = await deps.db.transaction((tx) => sendIn(tx, data, company, now))
+        if (await repo.waitsForRetry(companyId, data.scheduleId))
+          await announce(companyId, await deps.db.transaction((tx) => retryOwn(tx, data, company)))
       } catch (error) {
         if (!run.lastTry) throw error
-        deps.log.error({ err: error, ...data }, 'scheduled message gave up')
-        outcome = await deps.db.transaction(async (tx) => {
-          const repo = schedulesRepository(tx)
-          const locked = await repo.lock(data.companyId, data.scheduleId)
-          if (locked?.status !== 'AGENDADA') return null
-          await repo.update(data.companyId, data.scheduleId, {
-            status: 'ERRO',
-            lastError: 'ERR_INTERNAL',
-          })
-          return { scheduleId: data.scheduleId, change: null }
-        })
+        await announce(companyId, await gaveUp(companyId, data.scheduleId, error))
       }
-      if (!outcome) return
-      if (outcome.change) await messages.announceAutomatic(data.companyId, [outcome.change])
-      await changed(data.companyId, [outcome.scheduleId])
+      let after = 0
+      let failed: Error | null = null
+      for (;;) {
+        if (Date.now() - started > SLICE_MS || run.signal.aborted) {
+          // Under this job's own key, so that the jobs sharing a large time stay as many.
+          if (await repo.anotherTaken(companyId, sendAt, after, 0))
+            await sendJob(null, { id: data.scheduleId, companyId, sendAt }, null)
+          break
+        }
+        let batch: number[] = []
+        let outcomes: SendOutcome[]
+        try {
+          outcomes = await deps.db.transaction(async (tx) => {
+            const locked = await schedulesRepository(tx).lockTaken(
+              companyId,
+              sendAt,
+              after,
+              SEND_BATCH,
+            )
+            batch = locked.map((row) => row.id)
+            return sendLocked(tx, locked, company, new Date())
+          })
+        } catch (error) {
+          if (batch.length === 0) throw error
+          // One at a time, so that one schedule's failure leaves the others sent.
+          outcomes = []
+          for (const scheduleId of batch) {
+            try {
+              outcomes.push(
+                ...(await deps.db.transaction(async (tx) => {
+                  const [locked] = await schedulesRepository(tx).lockTaken(
+                    companyId,
+                    sendAt,
+                    scheduleId - 1,
+                    1,
+                  )
+                  return locked?.id === scheduleId
+                    ? sendLocked(tx, [locked], company, new Date())
+                    : []
+                })),
+              )
+            } catch (error) {
+              if (run.lastTry) outcomes.push(...(await gaveUp(companyId, scheduleId, error)))
+              else failed ??= error instanceof Error ? error : new Error(String(error))
+            }
+          }
+        }
+        await announce(companyId, outcomes)
+        if (batch.length < SEND_BATCH) break
+        after = batch.at(-1)!
+      }
+      if (failed) throw failed
     },
   }
 }

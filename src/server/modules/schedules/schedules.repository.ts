@@ -5,12 +5,15 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
   lt,
   lte,
+  ne,
   or,
+  sql,
   type SQL,
 } from 'drizzle-orm'
 import type { Channel } from '@shared/contracts/connections'
@@ -173,6 +176,92 @@ export function schedulesRepository(db: Executor) {
         .set({ status: 'AGENDADA', updatedAt: new Date() })
         .where(and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, horizon)))
         .returning({ id: schedules.id, companyId: schedules.companyId, sendAt: schedules.sendAt })
+    },
+
+    /**
+     * The next `limit` schedules of a company taken for `sendAt` and not waiting for a retry,
+     * by id after `afterId`, locked; those another transaction holds are skipped. Read along
+     * the (companyId, sendAt, id) index.
+     */
+    async lockTaken(companyId: number, sendAt: Date, afterId: number, limit: number) {
+      return db
+        .select()
+        .from(schedules)
+        .where(
+          and(
+            eq(schedules.companyId, companyId),
+            eq(schedules.sendAt, sendAt),
+            gt(schedules.id, afterId),
+            eq(schedules.status, 'AGENDADA'),
+            eq(schedules.attempts, 0),
+          ),
+        )
+        .orderBy(asc(schedules.id))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+    },
+
+    /**
+     * Schedules sent for the last time: ENVIADA, one more send counted, in one statement (a
+     * recurring one's next time is its own `update`).
+     */
+    async markSent(companyId: number, ids: number[], now: Date) {
+      if (ids.length === 0) return
+      await db
+        .update(schedules)
+        .set({
+          status: 'ENVIADA',
+          contadorEnvio: sql`${schedules.contadorEnvio} + 1`,
+          sentAt: now,
+          attempts: 0,
+          lastError: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(schedules.companyId, companyId), inArray(schedules.id, ids)))
+    },
+
+    /** Whether a schedule is taken and waits for a retry of its connection (not locked). */
+    async waitsForRetry(companyId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: schedules.id })
+        .from(schedules)
+        .where(
+          and(
+            companyRow(schedules, companyId, id),
+            eq(schedules.status, 'AGENDADA'),
+            gt(schedules.attempts, 0),
+          ),
+        )
+      return row !== undefined
+    },
+
+    /** One schedule `lockTaken` would find (after `afterId`, other than `except`), unlocked. */
+    async anotherTaken(companyId: number, sendAt: Date, afterId: number, except: number) {
+      const [row] = await db
+        .select({ id: schedules.id, companyId: schedules.companyId, sendAt: schedules.sendAt })
+        .from(schedules)
+        .where(
+          and(
+            eq(schedules.companyId, companyId),
+            eq(schedules.sendAt, sendAt),
+            gt(schedules.id, afterId),
+            ne(schedules.id, except),
+            eq(schedules.status, 'AGENDADA'),
+            eq(schedules.attempts, 0),
+          ),
+        )
+        .orderBy(asc(schedules.id))
+        .limit(1)
+      return row ?? null
+    },
+
+    /** The company's contacts of these ids. */
+    async contacts(companyId: number, ids: number[]): Promise<ContactRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, [...new Set(ids)])))
     },
 
     /** The company's contact a schedule writes to; null when it is not the company's. */
