@@ -258,13 +258,16 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
       queueExists: async (companyId, id) => (await queues.existing(companyId, [id])).length > 0,
     },
   })
-  messages.onMessagesUpdated((companyId, rows) => campaigns.messagesMoved(companyId, rows))
   const scheduleEngine = createScheduleEngine(deps, {
     companies,
     connections,
     ticketCore,
     messages,
     changed: (companyId, ids) => schedules.announce(companyId, ids),
+  })
+  messages.onMessagesUpdated((companyId, rows) => {
+    campaigns.messagesMoved(companyId, rows)
+    scheduleEngine.messagesMoved(companyId, rows)
   })
   const schedules = createSchedulesService(deps, {
     engine: scheduleEngine,

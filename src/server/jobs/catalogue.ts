@@ -54,8 +54,9 @@ export interface JobPayloads {
   /** Takes the schedules due within the minute and queues their sends (schedules.engine.ts). */
   'schedules.pick': Record<string, never>
   /**
-   * Sends one occurrence of a scheduled message (schedules.engine.ts). Keyed by
-   * `scheduleSendKey`: an occurrence is sent once.
+   * Sends a company's scheduled messages taken for one time (schedules.engine.ts), named after
+   * one of them and keyed by its `scheduleSendKey` (a retry of a dead connection by
+   * `scheduleRetryKey`); each occurrence is sent once, under its schedule's lock.
    */
   'schedules.send': { companyId: number; scheduleId: number; sendAt: string }
   /** Gives every unfinished contact import a job again (contacts.import.ts). */

@@ -8,6 +8,7 @@ import type { JobRun } from '@server/jobs/engine'
 import { buildCompany, buildConnection, buildContact, buildUser } from '@tests/factories'
 import { loginAs } from '@tests/helpers/auth'
 import { createTestDriver } from '@tests/helpers/test-driver'
+import { ChannelError } from '@server/channels/types'
 import { buildTestApp, type TestApp } from '@tests/helpers/test-app'
 import { connections } from '../connections/connections.table'
 import { messages } from '../messages/messages.table'
@@ -331,5 +332,20 @@ describe('schedules engine', () => {
     expect(await read(schedule.id)).toMatchObject({ status: 'PENDENTE', sendAt: later })
     await minute(company.id, START + 3_600_000 - 30_000)
     expect(received.map((send) => send.body)).toEqual(['Novo horário!'])
+  })
+
+  test('a message the provider refuses for good turns its schedule ERRO with the reason', async () => {
+    const { company, save, read } = await setup()
+    const schedule = await save({ sendAt: new Date(START + 30_000).toISOString() })
+    // A number WhatsApp does not know: refused at once, not retried.
+    provider.failOnce(new ChannelError('ERR_WAPP_INVALID_CONTACT', false))
+    await minute(company.id, START)
+    await vi.waitFor(async () =>
+      expect(await read(schedule.id)).toMatchObject({
+        status: 'ERRO',
+        lastError: 'ERR_WAPP_INVALID_CONTACT',
+      }),
+    )
+    expect(received).toHaveLength(1)
   })
 })

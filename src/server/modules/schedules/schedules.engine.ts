@@ -7,6 +7,7 @@ import type { JobRun } from '@server/jobs/engine'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionRow } from '../connections/connections.table'
 import type { ConnectionsService } from '../connections/connections.service'
+import type { MessageRow } from '../messages/messages.table'
 import type { AutomaticChange, AutomaticText, AutomaticWrites } from '../messages/outbound.types'
 import type { TicketCore } from '../tickets/tickets.core'
 import { nextOccurrence } from './schedules.recurrence'
@@ -36,12 +37,16 @@ export const SEND_BATCH = 100
 export const SCHEDULES_PER_JOB = 2_500
 /** A send job stops after this long and queues the rest (its expiry is 60 s). */
 const SLICE_MS = 15_000
+/** A message written this close to a schedule's `sentAt` is that send's. */
+const SAME_SEND_MS = 60_000
 /** A retry counts as due this much early: its job's time and its row's differ by a statement. */
 const RETRY_EARLY_MS = 2_000
 
 type Taken = Pick<ScheduleRow, 'id' | 'companyId' | 'sendAt'>
 type SendOutcome = { scheduleId: number; change: AutomaticChange | null }
 type Company = { name: string; timezone: string }
+/** What the schedules need of a message whose status changed. */
+type SettledMessage = Pick<MessageRow, 'scheduleId' | 'sendStatus' | 'createdAt' | 'sendError'>
 
 /**
  * The schedules engine (reference §3 "Build it right"). A picker every minute takes the
@@ -268,7 +273,43 @@ export function createScheduleEngine(
     })
   }
 
+  /** Records the schedules whose last send the provider refused for good as ERRO. */
+  async function sendsFailed(companyId: number, failed: readonly SettledMessage[]) {
+    const changedIds = await deps.db.transaction(async (tx) => {
+      const repo = schedulesRepository(tx)
+      const ids: number[] = []
+      for (const { scheduleId, createdAt, sendError } of failed) {
+        const locked = await repo.lock(companyId, scheduleId!)
+        const lastSent =
+          locked?.sentAt && Math.abs(locked.sentAt.getTime() - createdAt.getTime()) <= SAME_SEND_MS
+        if (!locked || !lastSent || (locked.status !== 'ENVIADA' && locked.status !== 'PENDENTE'))
+          continue
+        await repo.update(companyId, locked.id, {
+          status: 'ERRO',
+          lastError: sendError ?? 'ERR_SENDING_WAPP_MSG',
+        })
+        ids.push(locked.id)
+      }
+      return ids
+    })
+    if (changedIds.length > 0) await changed(companyId, changedIds)
+  }
+
   return {
+    /**
+     * Messages changed status. Those of schedules the provider refused for good (the sender's
+     * last try) turn their schedule ERRO with the reason, visible on the calendar, when that
+     * message was its last send; one edited since (sent at another time, or waiting again) is
+     * left as it is.
+     */
+    messagesMoved(companyId: number, rows: readonly SettledMessage[]) {
+      const failed = rows.filter((row) => row.scheduleId !== null && row.sendStatus === 'failed')
+      if (failed.length === 0) return
+      sendsFailed(companyId, failed).catch((error: unknown) =>
+        deps.log.error({ err: error, companyId }, 'schedule failure not recorded'),
+      )
+    },
+
     /**
      * Drops the sends queued under a schedule's keys for its current time (an edit or a
      * delete); when it was taken, the others taken for that time get a send of their own, in
