@@ -41,19 +41,19 @@ import { report, summarise } from './lib/stats'
  * Restart, real clock, PostgreSQL only: the server as production runs it (bundled, its own
  * process, default job settings), 1,000 recipients at interval 0 through a Cloud API connection
  * to the stand-in in this process. A clean run first (its rate), then a run whose server is
- * killed (SIGKILL) after about 300 receipts and started again on the same database.
+ * killed (SIGKILL) after about 300 receipts and started again on the same database. As Meta
+ * does, the stand-in reports each message it took on the connection's webhook, again until the
+ * server takes the report: the report names the message, so the new process recognises a send
+ * whose answer the kill lost instead of sending it again.
  */
 const SCENARIO = process.env.BENCH_CAMPAIGN ?? 'all'
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? '1000')
 /**
- * At interval 0 the engine sends about one recipient a second (docs/benchmarks.md), so the
- * runs on the real clock are bounded to keep the bench within minutes: the clean run is
- * measured for BENCH_RATE_SECONDS and then cancelled, and the run with a kill has
- * BENCH_RESTART_RECIPIENTS recipients (the issue's 1,000 with a kill after 300:
- * BENCH_RESTART_RECIPIENTS=1000 BENCH_RESTART_KILL_AFTER=300, about 20 minutes).
+ * The clean run is measured for BENCH_RATE_SECONDS and then cancelled; the run with a kill has
+ * BENCH_RESTART_RECIPIENTS recipients (the issue's 1,000, killed after 300 by default).
  */
-const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? '90')
-const RESTART_RECIPIENTS = Number(process.env.BENCH_RESTART_RECIPIENTS ?? '200')
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? '30')
+const RESTART_RECIPIENTS = Number(process.env.BENCH_RESTART_RECIPIENTS ?? '1000')
 const KILL_AFTER = Number(
   process.env.BENCH_RESTART_KILL_AFTER ?? String(Math.round(RESTART_RECIPIENTS * 0.3)),
 )
