@@ -30,6 +30,11 @@ interface RecordDialogProps<T, K extends QueryKey> {
   errorLabel?: string
   /** The form: of the loaded record, or of a new one (null). */
   children: (record: T | null) => ReactNode
+  /**
+   * Once it has finished closing: the page is no longer hidden behind it, so what replaces the
+   * page may come (a navigation before that left the next screen `aria-hidden`).
+   */
+  onClosed?: () => void
 }
 
 /**
@@ -43,11 +48,20 @@ export function RecordDialog<T, K extends QueryKey>({
   load,
   surfaceClassName,
   children,
+  onClosed,
   ...labels
 }: RecordDialogProps<T, K>) {
   const surface = useRef<HTMLDivElement>(null)
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
+    <Dialog
+      open={open}
+      onOpenChange={(_event, data) => !data.open && onClose()}
+      surfaceMotion={{
+        onMotionFinish: (_event, data) => {
+          if (data.direction === 'exit') onClosed?.()
+        },
+      }}
+    >
       <DialogSurface ref={surface} className={surfaceClassName}>
         {recordId === undefined ? (
           children(null)

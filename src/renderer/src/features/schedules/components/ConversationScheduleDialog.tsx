@@ -15,8 +15,10 @@ export interface ConversationScheduleDialogProps {
 
 /**
  * A new schedule for a conversation's contact (000 §2, §4 "Scheduled messages"): once saved,
- * the dialog closes and the user is taken to the schedules screen. The router is reached only
- * then (`Navigate`), so the conversation renders without one until a schedule is saved.
+ * the dialog closes and, once it has finished closing, the user is taken to the schedules
+ * screen (a dialog unmounted open, or in the middle of closing, left that screen `aria-hidden`).
+ * The router is reached only then (`Navigate`), so the conversation renders without one until
+ * a schedule is saved.
  */
 export const ConversationScheduleDialog = ({
   open,
@@ -25,6 +27,7 @@ export const ConversationScheduleDialog = ({
   onClose,
 }: ConversationScheduleDialogProps) => {
   const [saved, setSaved] = useState(false)
+  const [closed, setClosed] = useState(false)
   const handleSaved = () => {
     setSaved(true)
     onClose()
@@ -37,8 +40,9 @@ export const ConversationScheduleDialog = ({
         fixedContact={contact}
         onClose={onClose}
         onSaved={handleSaved}
+        onClosed={() => setClosed(true)}
       />
-      {saved && <Navigate to={routeLink('schedules')} />}
+      {saved && closed && <Navigate to={routeLink('schedules')} />}
     </>
   )
 }

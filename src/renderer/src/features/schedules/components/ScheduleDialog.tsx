@@ -68,6 +68,8 @@ export interface ScheduleDialogProps {
   onClose: () => void
   /** Runs after a save, its image included; closes the dialog when absent. */
   onSaved?: (schedule: ScheduleDto) => void
+  /** Runs once the dialog has finished closing. */
+  onClosed?: () => void
 }
 
 /**
@@ -83,6 +85,7 @@ export const ScheduleDialog = ({
   fixedContact,
   onClose,
   onSaved,
+  onClosed,
 }: ScheduleDialogProps) => {
   const { t } = useTranslation('schedules')
   const styles = useScheduleDialogStyles()
@@ -98,6 +101,7 @@ export const ScheduleDialog = ({
     <RecordDialog
       open={open}
       onClose={handleClose}
+      onClosed={onClosed}
       recordId={scheduleId}
       load={scheduleQueries.detail}
       surfaceClassName={styles.surface}
