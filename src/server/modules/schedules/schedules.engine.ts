@@ -37,8 +37,6 @@ export const SEND_BATCH = 100
 export const SCHEDULES_PER_JOB = 2_500
 /** A send job stops after this long and queues the rest (its expiry is 60 s). */
 const SLICE_MS = 15_000
-/** A message written this close to a schedule's `sentAt` is that send's. */
-const SAME_SEND_MS = 60_000
 /** A retry counts as due this much early: its job's time and its row's differ by a statement. */
 const RETRY_EARLY_MS = 2_000
 
@@ -46,7 +44,7 @@ type Taken = Pick<ScheduleRow, 'id' | 'companyId' | 'sendAt'>
 type SendOutcome = { scheduleId: number; change: AutomaticChange | null }
 type Company = { name: string; timezone: string }
 /** What the schedules need of a message whose status changed. */
-type SettledMessage = Pick<MessageRow, 'scheduleId' | 'sendStatus' | 'createdAt' | 'sendError'>
+type SettledMessage = Pick<MessageRow, 'scheduleId' | 'sendStatus' | 'sendError'>
 
 /**
  * The schedules engine (reference §3 "Build it right"). A picker every minute takes the
@@ -278,11 +276,10 @@ export function createScheduleEngine(
     const changedIds = await deps.db.transaction(async (tx) => {
       const repo = schedulesRepository(tx)
       const ids: number[] = []
-      for (const { scheduleId, createdAt, sendError } of failed) {
+      for (const { scheduleId, sendError } of failed) {
         const locked = await repo.lock(companyId, scheduleId!)
-        const lastSent =
-          locked?.sentAt && Math.abs(locked.sentAt.getTime() - createdAt.getTime()) <= SAME_SEND_MS
-        if (!locked || !lastSent || (locked.status !== 'ENVIADA' && locked.status !== 'PENDENTE'))
+        // Sent (for the last time, or with its next time planned): not one waiting or failed.
+        if (!locked?.sentAt || (locked.status !== 'ENVIADA' && locked.status !== 'PENDENTE'))
           continue
         await repo.update(companyId, locked.id, {
           status: 'ERRO',
@@ -298,9 +295,8 @@ export function createScheduleEngine(
   return {
     /**
      * Messages changed status. Those of schedules the provider refused for good (the sender's
-     * last try) turn their schedule ERRO with the reason, visible on the calendar, when that
-     * message was its last send; one edited since (sent at another time, or waiting again) is
-     * left as it is.
+     * last try) turn their schedule ERRO with the reason, visible on the calendar: a recurring
+     * one stops there until it is given a new time.
      */
     messagesMoved(companyId: number, rows: readonly SettledMessage[]) {
       const failed = rows.filter((row) => row.scheduleId !== null && row.sendStatus === 'failed')
