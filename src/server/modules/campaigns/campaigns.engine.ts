@@ -311,7 +311,7 @@ export function createCampaignEngine(
     const opens = campaign.openTicket === 'enabled' && campaign.statusTicket !== 'closed'
     const found = await ticketCore.findOrCreateForSending(tx, {
       companyId: campaign.companyId,
-      contact,
+      contacts: [contact],
       connection,
       open: opens
         ? {
@@ -321,11 +321,14 @@ export function createCampaignEngine(
           }
         : null,
     })
-    const written = await messages.writeTemplatedTexts(tx, found.ticket, parts, {
-      now,
-      company: context.company,
-    })
-    return { before: found.before ?? found.ticket, after: found.ticket, written }
+    const { ticket, before } = found.get(contact.id)!
+    const [written] = await messages.writeTemplatedTexts(
+      tx,
+      campaign.companyId,
+      [{ ticket, answers: parts }],
+      { now, company: context.company },
+    )
+    return { before: before ?? ticket, after: ticket, written: written! }
   }
 
   /**

@@ -2,11 +2,13 @@ import type { CompanySettingValues } from '@shared/contracts/settings'
 import { formatCallTime } from '@shared/dates'
 import type { ChatRef, InboundEvent, InboundMessage } from '@server/channels/types'
 import type { CoreDeps } from '@server/deps'
+import { groupBy } from '@server/lib/group-by'
 import type { Executor } from '@server/db/client'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ConnectionRow } from '../connections/connections.table'
 import { contactsRepository, type ContactIdentity } from '../contacts/contacts.repository'
 import type { ContactRow } from '../contacts/contacts.table'
+import { messagesRepository, type TicketTouch } from '../messages/messages.repository'
 import type { messages } from '../messages/messages.table'
 import type { SettingsService } from '../settings/settings.service'
 import type { TicketCore, TicketPresentation } from '../tickets/tickets.core'
@@ -15,7 +17,7 @@ import type { TicketRow } from '../tickets/tickets.table'
 import type { MediaRetry } from './inbound.media'
 import type { SeenContact } from './inbound.profiles'
 import { describeContent, type ReceivedMedia } from './inbound.content'
-import { inboundRepository, type TicketTouch } from './inbound.repository'
+import { inboundRepository } from './inbound.repository'
 import type { InboundEventRow } from './inbound.table'
 import type { BotEars, BotReader, ReplyListener } from './inbound.types'
 
@@ -125,17 +127,6 @@ export const contactIdentity = (
   whatsappId: connection.id,
   acceptAudioMessage: company.acceptAudioMessageContact === 'enabled',
 })
-
-const groupBy = <T, K>(list: T[], keyOf: (item: T) => K): Map<K, T[]> => {
-  const groups = new Map<K, T[]>()
-  for (const item of list) {
-    const key = keyOf(item)
-    const group = groups.get(key)
-    if (group) group.push(item)
-    else groups.set(key, [item])
-  }
-  return groups
-}
 
 /**
  * The inbound pipeline's fast path (ARCHITECTURE §3): a claimed batch of new messages applied
@@ -448,7 +439,7 @@ export function createInboundBatch(
       }),
     )
     for (const [companyId, list] of groupBy(stored, ({ item }) => item.row.connection.companyId))
-      await txRepo.touchTickets(companyId, ticketTouches(list))
+      await messagesRepository(tx).touchTickets(companyId, ticketTouches(list))
     const replies = stored.filter(
       ({ item }) => !item.event.fromMe && !item.event.imported && !item.event.chat.isGroup,
     )

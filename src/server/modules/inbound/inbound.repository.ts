@@ -7,17 +7,6 @@ import { messages, type MessageRow } from '../messages/messages.table'
 import { tickets } from '../tickets/tickets.table'
 import { inboundEvents, type InboundEventRow } from './inbound.table'
 
-/** What a batch's messages change on one ticket (`touchTickets`). */
-export interface TicketTouch {
-  ticketId: number
-  body: string
-  fromMe: boolean
-  at: Date
-  resetUnread: boolean
-  addUnread: number
-  lastInboundAt: Date | null
-}
-
 /** How long a claimed event stays invisible to other workers while it is processed. */
 const LEASE_SECONDS = 120
 
@@ -305,50 +294,6 @@ export function inboundRepository(db: Executor) {
       if (links.length === 0) return
       await db.execute(
         sql`UPDATE ${messages} SET "quotedMsgId" = link.quoted FROM unnest(${sql.param(links.map((link) => link.id))}::bigint[], ${sql.param(links.map((link) => link.quotedMsgId))}::bigint[]) AS link(id, quoted) WHERE ${messages.id} = link.id`,
-      )
-    },
-
-    /**
-     * `touchTicket` for many tickets in one statement, each with the sum of its messages in a
-     * batch: the last one's text, and the unread count reset by our own message or grown by the
-     * contact's after it.
-     */
-    async touchTickets(companyId: number, touches: TicketTouch[]) {
-      if (touches.length === 0) return
-      // One array parameter per column: the statement is the same whatever the batch size.
-      const column = <T>(pick: (touch: TicketTouch) => T) => touches.map(pick)
-      await executePrepared(
-        db,
-        'tickets_touch_inbound',
-        () => sql`
-          UPDATE ${tickets} SET
-            "lastMessage" = touch.body,
-            "lastMessageAt" = touch.at,
-            "fromMe" = touch.from_me,
-            "updatedAt" = now(),
-            "unreadMessages" = CASE WHEN touch.reset THEN touch.add ELSE ${tickets.unreadMessages} + touch.add END,
-            "lastInboundAt" = COALESCE(touch.inbound_at, ${tickets.lastInboundAt}),
-            "sendInactiveMessage" = ${tickets.sendInactiveMessage} AND touch.inbound_at IS NULL
-          FROM unnest(
-            ${sql.placeholder('ids')}::int[],
-            ${sql.placeholder('bodies')}::text[],
-            ${sql.placeholder('ats')}::timestamptz[],
-            ${sql.placeholder('fromMe')}::boolean[],
-            ${sql.placeholder('reset')}::boolean[],
-            ${sql.placeholder('add')}::int[],
-            ${sql.placeholder('inboundAt')}::timestamptz[]
-          ) AS touch(id, body, at, from_me, reset, add, inbound_at)
-          WHERE ${tickets.companyId} = ${sql.placeholder('companyId')} AND ${tickets.id} = touch.id`,
-        {
-          companyId,
-          ids: column((touch) => touch.ticketId),
-          bodies: column((touch) => touch.body),
-          ats: column((touch) => touch.at.toISOString()),
-          fromMe: column((touch) => touch.fromMe),
-          reset: column((touch) => touch.resetUnread),
-          add: column((touch) => touch.addUnread),
-          inboundAt: column((touch) => touch.lastInboundAt?.toISOString() ?? null),
-        },
       )
     },
 

@@ -130,6 +130,55 @@ export function createMessageComposer(
     return { inserted, existing: [], unreadCleared, receipts }
   }
 
+  /**
+   * `writeOutgoing` of the server's own rows (never an attendant's: no unread to clear) for many
+   * tickets of one company, in a fixed number of statements: one insert, one move of the
+   * tickets' last messages. Answers each batch's result, in order.
+   */
+  async function writeOutgoingMany(
+    tx: Executor,
+    companyId: number,
+    batches: { ticket: TicketRow; rows: MessageInsert[] }[],
+    now: Date,
+  ): Promise<WriteResult[]> {
+    const txRepo = messagesRepository(tx)
+    const all = batches.flatMap(({ rows }) => rows)
+    const inserted = all.length > 0 ? await txRepo.insert(all) : []
+    const byKey = new Map(inserted.map((row) => [row.idempotencyKey, row]))
+    const results = batches.map(({ rows }) => ({
+      inserted: rows.flatMap((row) => byKey.get(row.idempotencyKey ?? null) ?? []),
+      existing: [] as MessageRow[],
+      unreadCleared: false,
+      receipts: [],
+    }))
+    const repeated = batches.flatMap(({ rows }, index) =>
+      results[index]!.inserted.length === 0
+        ? rows.flatMap((row) => (row.idempotencyKey ? [row.idempotencyKey] : []))
+        : [],
+    )
+    if (repeated.length > 0) {
+      const existing = await txRepo.findByIdempotencyKeys(companyId, repeated)
+      for (const [index, { ticket }] of batches.entries())
+        if (results[index]!.inserted.length === 0)
+          results[index]!.existing = existing.filter((row) => row.ticketId === ticket.id)
+    }
+    const lastShown = new Map<number, MessageRow>()
+    for (const row of inserted) if (!row.isPrivate) lastShown.set(row.ticketId, row)
+    await txRepo.touchTickets(
+      companyId,
+      [...lastShown].map(([ticketId, row]) => ({
+        ticketId,
+        body: summaryOf(row),
+        fromMe: true,
+        at: now,
+        resetUnread: false,
+        addUnread: 0,
+        lastInboundAt: null,
+      })),
+    )
+    return results
+  }
+
   /** After the commit: events, read receipts and the sender. */
   async function announce(ticket: TicketRow, result: WriteResult) {
     const { inserted } = result
@@ -329,6 +378,7 @@ export function createMessageComposer(
     uploadLimitBytes,
     render,
     writeOutgoing,
+    writeOutgoingMany,
     announce,
     announceChanges,
     storeOutgoing,

@@ -17,7 +17,7 @@ import {
 import { companyRow } from '@server/db/company-scope'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '@server/db/client'
-import { prepared } from '@server/db/prepared'
+import { executePrepared, prepared } from '@server/db/prepared'
 import { connections, type ConnectionRow } from '../connections/connections.table'
 import { contacts, type ContactRow } from '../contacts/contacts.table'
 import { queues } from '../queues/queues.table'
@@ -46,6 +46,17 @@ export interface MessageView {
   queue: { id: number; name: string; color: string } | null
 }
 
+/** What a batch's messages change on one ticket (`touchTickets`). */
+export interface TicketTouch {
+  ticketId: number
+  body: string
+  fromMe: boolean
+  at: Date
+  resetUnread: boolean
+  addUnread: number
+  lastInboundAt: Date | null
+}
+
 /** The ticket, its contact and connection, and the names template variables use. */
 export interface TicketContext {
   ticket: TicketRow
@@ -69,6 +80,35 @@ export interface ReadReceipt {
 
 /** Microsecond-exact, so no two rows of one millisecond are skipped or repeated by the cursor. */
 const cursorAt = sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`
+
+async function ticketContexts(
+  db: Executor,
+  companyId: number,
+  ticketIds: number[],
+): Promise<TicketContext[]> {
+  if (ticketIds.length === 0) return []
+  const rows = await db
+    .select({
+      ticket: tickets,
+      contact: contacts,
+      connection: connections,
+      userName: users.name,
+      queueName: queues.name,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)))
+  return rows.map((row) => ({
+    ticket: row.ticket,
+    contact: row.contact,
+    connection: row.connection?.id ? row.connection : null,
+    userName: row.userName ?? '',
+    queueName: row.queueName ?? '',
+  }))
+}
 
 /**
  * The messages domain's SQL, the outbound queue's aside (`outbound.repository.ts`). Lookups by id
@@ -195,29 +235,13 @@ export function messagesRepository(db: Executor) {
     },
 
     async ticketContext(companyId: number, ticketId: number): Promise<TicketContext | null> {
-      const [row] = await db
-        .select({
-          ticket: tickets,
-          contact: contacts,
-          connection: connections,
-          userName: users.name,
-          queueName: queues.name,
-        })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .leftJoin(connections, eq(connections.id, tickets.whatsappId))
-        .leftJoin(users, eq(users.id, tickets.userId))
-        .leftJoin(queues, eq(queues.id, tickets.queueId))
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-      if (!row) return null
-      return {
-        ticket: row.ticket,
-        contact: row.contact,
-        connection: row.connection?.id ? row.connection : null,
-        userName: row.userName ?? '',
-        queueName: row.queueName ?? '',
-      }
+      const [context] = await ticketContexts(db, companyId, [ticketId])
+      return context ?? null
     },
+
+    /** `ticketContext` of many tickets in one query (in no particular order). */
+    ticketContexts: (companyId: number, ticketIds: number[]) =>
+      ticketContexts(db, companyId, ticketIds),
 
     async findContact(companyId: number, id: number): Promise<ContactRow | null> {
       const [row] = await db
@@ -251,6 +275,50 @@ export function messagesRepository(db: Executor) {
           ...(values.resetUnread ? { unreadMessages: 0 } : {}),
         })
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    },
+
+    /**
+     * `touchTicket` for many tickets in one statement, each with the sum of its messages in a
+     * batch: the last one's text, and the unread count reset by our own message or grown by the
+     * contact's after it.
+     */
+    async touchTickets(companyId: number, touches: TicketTouch[]) {
+      if (touches.length === 0) return
+      // One array parameter per column: the statement is the same whatever the batch size.
+      const column = <T>(pick: (touch: TicketTouch) => T) => touches.map(pick)
+      await executePrepared(
+        db,
+        'tickets_touch_inbound',
+        () => sql`
+          UPDATE ${tickets} SET
+            "lastMessage" = touch.body,
+            "lastMessageAt" = touch.at,
+            "fromMe" = touch.from_me,
+            "updatedAt" = now(),
+            "unreadMessages" = CASE WHEN touch.reset THEN touch.add ELSE ${tickets.unreadMessages} + touch.add END,
+            "lastInboundAt" = COALESCE(touch.inbound_at, ${tickets.lastInboundAt}),
+            "sendInactiveMessage" = ${tickets.sendInactiveMessage} AND touch.inbound_at IS NULL
+          FROM unnest(
+            ${sql.placeholder('ids')}::int[],
+            ${sql.placeholder('bodies')}::text[],
+            ${sql.placeholder('ats')}::timestamptz[],
+            ${sql.placeholder('fromMe')}::boolean[],
+            ${sql.placeholder('reset')}::boolean[],
+            ${sql.placeholder('add')}::int[],
+            ${sql.placeholder('inboundAt')}::timestamptz[]
+          ) AS touch(id, body, at, from_me, reset, add, inbound_at)
+          WHERE ${tickets.companyId} = ${sql.placeholder('companyId')} AND ${tickets.id} = touch.id`,
+        {
+          companyId,
+          ids: column((touch) => touch.ticketId),
+          bodies: column((touch) => touch.body),
+          ats: column((touch) => touch.at.toISOString()),
+          fromMe: column((touch) => touch.fromMe),
+          reset: column((touch) => touch.resetUnread),
+          add: column((touch) => touch.addUnread),
+          inboundAt: column((touch) => touch.lastInboundAt?.toISOString() ?? null),
+        },
+      )
     },
 
     async setTicketLastMessage(companyId: number, ticketId: number, lastMessage: string) {

@@ -19,9 +19,19 @@ import { createMessageActions } from './messages.actions'
 import { createMessageComposer } from './messages.compose'
 import { createMessageEvents } from './messages.events'
 import { createMessageForwarder } from './messages.forward'
-import { messagesRepository, type HistoryCursor, type ReadReceipt } from './messages.repository'
+import {
+  messagesRepository,
+  type HistoryCursor,
+  type MessageInsert,
+  type ReadReceipt,
+} from './messages.repository'
 import { renderTemplate } from './messages.template'
-import type { AutomaticMessages, AutomaticWrites, WriteResult } from './outbound.types'
+import type {
+  AutomaticMessages,
+  AutomaticText,
+  AutomaticWrites,
+  WriteResult,
+} from './outbound.types'
 import { messageIdOfReference } from './outbound.reference'
 import { outboundRepository } from './outbound.repository'
 import { chatOf, createOutboundSender } from './outbound.sender'
@@ -128,6 +138,32 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     idempotencyKey: randomUUID(),
   })
 
+  /**
+   * The rows of answers as the ticket's next outgoing messages; blank texts without a file are
+   * skipped, and a ticket without a connection gets none.
+   */
+  function automaticRows(ticket: TicketRow, answers: AutomaticText[]): MessageInsert[] {
+    const { whatsappId } = ticket
+    if (whatsappId === null) return []
+    return answers
+      .filter(({ body, attachment }) => attachment || body.trim() !== '')
+      .map(({ body, quotedMsgId, attachment, source, sendAfterMs, template }) => ({
+        ...automaticRow(ticket, whatsappId, body),
+        ...(quotedMsgId !== undefined ? { quotedMsgId } : {}),
+        ...(template ? { template } : {}),
+        ...source,
+        ...(sendAfterMs ? { nextAttemptAt: new Date(Date.now() + sendAfterMs) } : {}),
+        ...(attachment
+          ? {
+              mediaType: attachment.kind,
+              mediaPath: attachment.path,
+              mediaName: attachment.name,
+              mediaMime: attachment.mime,
+            }
+          : {}),
+      }))
+  }
+
   const NOTHING_WRITTEN: WriteResult = {
     inserted: [],
     existing: [],
@@ -157,50 +193,42 @@ export function createMessagesService(deps: CoreDeps, collaborators: Collaborato
     },
 
     async writeAutomaticTexts(tx, ticket, answers) {
-      const { whatsappId } = ticket
-      const kept = answers.filter(({ body, attachment }) => attachment || body.trim() !== '')
-      if (whatsappId === null || kept.length === 0) return NOTHING_WRITTEN
-      return compose.writeOutgoing(
-        tx,
-        ticket,
-        kept.map(({ body, quotedMsgId, attachment, source, sendAfterMs, template }) => ({
-          ...automaticRow(ticket, whatsappId, body),
-          ...(quotedMsgId !== undefined ? { quotedMsgId } : {}),
-          ...(template ? { template } : {}),
-          ...source,
-          ...(sendAfterMs ? { nextAttemptAt: new Date(Date.now() + sendAfterMs) } : {}),
-          ...(attachment
-            ? {
-                mediaType: attachment.kind,
-                mediaPath: attachment.path,
-                mediaName: attachment.name,
-                mediaMime: attachment.mime,
-              }
-            : {}),
-        })),
-        { resetUnread: false },
-      )
+      const rows = automaticRows(ticket, answers)
+      if (rows.length === 0) return NOTHING_WRITTEN
+      return compose.writeOutgoing(tx, ticket, rows, { resetUnread: false })
     },
 
-    async writeTemplatedTexts(tx, ticket, answers, { now, company }) {
-      const context = await messagesRepository(tx).ticketContext(ticket.companyId, ticket.id)
-      if (!context) return NOTHING_WRITTEN
-      const values = {
-        contactName: context.contact.name,
-        ticketId: ticket.id,
-        userName: context.userName,
-        queueName: context.queueName,
-        connectionName: context.connection?.name ?? '',
-        companyName: company.name,
-      }
-      return automatic.writeAutomaticTexts(
-        tx,
-        ticket,
-        answers.map((answer) => ({
-          ...answer,
-          body: renderTemplate(answer.body, values, { now, timeZone: company.timezone }),
-        })),
+    async writeTemplatedTexts(tx, companyId, batches, { now, company }) {
+      const contexts = new Map(
+        (
+          await messagesRepository(tx).ticketContexts(
+            companyId,
+            batches.map(({ ticket }) => ticket.id),
+          )
+        ).map((context) => [context.ticket.id, context]),
       )
+      const rendered = batches.map(({ ticket, answers }) => {
+        const context = contexts.get(ticket.id)
+        if (!context) return { ticket, rows: [] }
+        const values = {
+          contactName: context.contact.name,
+          ticketId: ticket.id,
+          userName: context.userName,
+          queueName: context.queueName,
+          connectionName: context.connection?.name ?? '',
+          companyName: company.name,
+        }
+        const render = (body: string) =>
+          renderTemplate(body, values, { now, timeZone: company.timezone })
+        return {
+          ticket,
+          rows: automaticRows(
+            ticket,
+            answers.map((answer) => ({ ...answer, body: render(answer.body) })),
+          ),
+        }
+      })
+      return compose.writeOutgoingMany(tx, companyId, rendered, now)
     },
 
     announceAutomatic: compose.announceChanges,

@@ -7,14 +7,16 @@ import {
   isNull,
   lt,
   lte,
-  ne,
   notExists,
+  notInArray,
   or,
   sql,
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '@server/db/client'
 import { companyRow } from '@server/db/company-scope'
+import { executePrepared, readRow } from '@server/db/prepared'
+import { storableJson } from '@server/lib/storable-text'
 import { connections } from '../connections/connections.table'
 import { contacts } from '../contacts/contacts.table'
 import { tickets } from '../tickets/tickets.table'
@@ -91,55 +93,95 @@ export function outboundRepository(db: Executor) {
       return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
     },
 
-    /** What the sender hands the driver: the ticket's contact and the connection. */
-    async sendContext(message: MessageRow) {
-      if (message.whatsappId === null) return null
-      const [row] = await db
-        .select({ contact: contacts, connection: connections })
+    /**
+     * What the sender hands the driver for messages of one connection: each ticket's contact,
+     * and the connection (none when it is gone).
+     */
+    async sendContexts(companyId: number, connectionId: number, ticketIds: number[]) {
+      const rows = await db
+        .select({ ticketId: tickets.id, contact: contacts, connection: connections })
         .from(tickets)
         .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .innerJoin(connections, eq(connections.id, message.whatsappId))
-        .where(and(eq(tickets.companyId, message.companyId), eq(tickets.id, message.ticketId)))
-      return row ?? null
+        .innerJoin(connections, eq(connections.id, connectionId))
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)))
+      return new Map(rows.map(({ ticketId, ...context }) => [ticketId, context]))
     },
 
     /**
-     * Records a successful send. The provider may echo our message back before this runs; the
-     * inbound pipeline then stored it as a row of its own, which this one replaces (its id is
-     * unique per connection), keeping the furthest ack of the two. Two statements, no
-     * transaction: should the second fail, the lease's retry is the same as after a rollback.
+     * Records successful sends of one connection, in two statements whatever their number. The
+     * provider may echo our message back before this runs; the inbound pipeline then stored it
+     * as a row of its own, which ours replaces (its id is unique per connection), keeping the
+     * furthest ack of the two. No transaction: should the second statement fail, the lease's
+     * retry is the same as after a rollback.
      */
-    async markSent(message: MessageRow, providerId: string, raw: unknown) {
+    async markSent(
+      connectionId: number,
+      sends: { id: number; providerId: string; raw: unknown }[],
+    ): Promise<{ rows: MessageRow[]; echoes: { id: number; ticketId: number }[] }> {
+      if (sends.length === 0) return { rows: [], echoes: [] }
       const echoes = await db
         .delete(messages)
         .where(
           and(
-            eq(messages.whatsappId, message.whatsappId!),
-            eq(messages.wid, providerId),
-            ne(messages.id, message.id),
+            eq(messages.whatsappId, connectionId),
+            inArray(
+              messages.wid,
+              sends.map((send) => send.providerId),
+            ),
+            notInArray(
+              messages.id,
+              sends.map((send) => send.id),
+            ),
             eq(messages.fromMe, true),
             // Rows we stored to send always carry a key; the pipeline's echoes never do.
             isNull(messages.idempotencyKey),
           ),
         )
-        .returning({ id: messages.id, ticketId: messages.ticketId, ack: messages.ack })
-      const ack = Math.max(1, ...echoes.map((echo) => echo.ack))
-      const [row] = await db
-        .update(messages)
-        .set({
-          wid: providerId,
-          dataJson: raw ?? null,
-          ack: sql`GREATEST(${messages.ack}, ${ack})`,
-          // A message deleted while it was being sent keeps its null status.
-          sendStatus: sql`CASE WHEN ${messages.sendStatus} = 'queued' THEN 'sent' ELSE ${messages.sendStatus} END`,
-          sendAttempts: sql`${messages.sendAttempts} + 1`,
-          sendError: null,
-          nextAttemptAt: null,
-          updatedAt: new Date(),
+        .returning({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          ack: messages.ack,
+          wid: messages.wid,
         })
-        .where(eq(messages.id, message.id))
-        .returning()
-      return { row: row ?? null, echoes }
+      const echoAck = new Map<string, number>()
+      for (const echo of echoes)
+        echoAck.set(echo.wid!, Math.max(echo.ack, echoAck.get(echo.wid!) ?? 1))
+      const updated = await executePrepared<Record<string, unknown>>(
+        db,
+        'messages_mark_sent',
+        () => sql`
+          UPDATE ${messages} SET
+            "wid" = sent."wid",
+            "dataJson" = sent."raw",
+            "ack" = GREATEST(${messages.ack}, sent."ack"),
+            -- A message deleted while it was being sent keeps its null status.
+            "sendStatus" = CASE WHEN ${messages.sendStatus} = 'queued' THEN 'sent' ELSE ${messages.sendStatus} END,
+            "sendAttempts" = ${messages.sendAttempts} + 1,
+            "sendError" = NULL,
+            "nextAttemptAt" = NULL,
+            "updatedAt" = ${sql.placeholder('now')}::timestamptz
+          FROM jsonb_to_recordset(${sql.placeholder('sends')}::jsonb)
+            AS sent("id" bigint, "wid" text, "raw" jsonb, "ack" smallint)
+          -- The ids again as an array: an index scan whatever the planner guesses of the JSON.
+          WHERE ${messages.id} = ANY(${sql.placeholder('ids')}::bigint[]) AND ${messages.id} = sent."id"
+          RETURNING ${messages}.*`,
+        {
+          now: new Date().toISOString(),
+          ids: sends.map((send) => send.id),
+          sends: storableJson(
+            sends.map((send) => ({
+              id: send.id,
+              wid: send.providerId,
+              raw: send.raw ?? null,
+              ack: echoAck.get(send.providerId) ?? 1,
+            })),
+          ),
+        },
+      )
+      return {
+        rows: updated.map((row) => readRow<MessageRow>(messages, row)).sort((a, b) => a.id - b.id),
+        echoes,
+      }
     },
 
     /**

@@ -5,6 +5,7 @@ import { sessionLockKey } from '@server/channels/whatsapp'
 import type { CoreDeps } from '@server/deps'
 import { AppError } from '@server/lib/app-error'
 import { createPoller, type Poller } from '@server/lib/poller'
+import type { ConnectionRow } from '../connections/connections.table'
 import type { ContactRow } from '../contacts/contacts.table'
 import type { MediaService } from '../media/media.service'
 import type { MessageEvents } from './messages.events'
@@ -128,15 +129,16 @@ export function createOutboundSender(
     if (row) await events.emitUpdated(row.companyId, [row.id])
   }
 
-  /** Sends one message; answers its id once recorded as sent, for the batch's update event. */
-  async function deliver(message: MessageRow): Promise<number | null> {
-    const context = await queue.sendContext(message)
+  /** Hands one message to the driver; answers what the provider said, or null once failed. */
+  async function deliver(
+    message: MessageRow,
+    context: { contact: ContactRow; connection: ConnectionRow } | undefined,
+  ) {
     if (!context) {
       await fail(message, new ChannelError('ERR_NO_WAPP_FOUND', false))
       return null
     }
     const driver = channels.driverFor(context.connection.channel)
-    let sent
     try {
       // The session may come up (or the driver be registered) later: worth retrying.
       if (!driver) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true)
@@ -145,22 +147,14 @@ export function createOutboundSender(
           channels.connectionFor(context.connection),
           await outgoingOf(message, context.contact, mediaFile),
         )
-      sent = message.mediaPath
+      const sent = message.mediaPath
         ? await media.withLocalFile(message.companyId, message.mediaPath, send).catch(missingFile)
         : await send(null)
+      return { id: message.id, providerId: sent.providerId, raw: sent.raw }
     } catch (error) {
       await fail(message, error)
       return null
     }
-    // Past this point the provider has the message: a failure to record it must not resend it
-    // now (the lease expiring is the only, last-resort retry).
-    const { row, echoes } = await queue.markSent(message, sent.providerId, sent.raw)
-    if (!row) return null
-    for (const echo of echoes) {
-      const ticket = await repo.findTicket(row.companyId, { id: echo.ticketId })
-      if (ticket) events.emitDeleted(row.companyId, ticket, echo.id)
-    }
-    return row.id
   }
 
   async function drain(connectionId: number) {
@@ -172,10 +166,31 @@ export function createOutboundSender(
     while (started) {
       const claimed = await queue.claimDue(connectionId, new Date(), SEND_LEASE_MS, SEND_BATCH)
       if (claimed.length === 0) return
+      const { companyId } = claimed[0]!
+      const contexts = await queue.sendContexts(
+        companyId,
+        connectionId,
+        claimed.map((message) => message.ticketId),
+      )
       // One message per conversation: sent side by side, each conversation still in order.
-      const sent = await Promise.all(claimed.map(deliver))
-      const ids = sent.filter((id): id is number => id !== null)
-      if (ids.length > 0) await events.emitUpdated(claimed[0]!.companyId, ids)
+      const sent = await Promise.all(
+        claimed.map((message) => deliver(message, contexts.get(message.ticketId))),
+      )
+      // Past this point the provider has the messages: a failure to record them must not
+      // resend them now (the lease expiring is the only, last-resort retry).
+      const { rows, echoes } = await queue.markSent(
+        connectionId,
+        sent.filter((send) => send !== null),
+      )
+      for (const echo of echoes) {
+        const ticket = await repo.findTicket(companyId, { id: echo.ticketId })
+        if (ticket) events.emitDeleted(companyId, ticket, echo.id)
+      }
+      if (rows.length > 0)
+        await events.emitUpdated(
+          companyId,
+          rows.map((row) => row.id),
+        )
     }
   }
 

@@ -79,15 +79,16 @@ export interface AutomaticWrites {
   ): Promise<WriteResult>
   /**
    * `writeAutomaticTexts` for texts written before the ticket was known (campaigns, scheduled
-   * messages): their template variables (reference §9.7) are rendered for the ticket first,
-   * reading it in the caller's transaction.
+   * messages), for many tickets of one company at once (in a fixed number of statements): their
+   * template variables (reference §9.7) are rendered for each ticket first, reading them in the
+   * caller's transaction. Answers each batch's result, in order.
    */
   writeTemplatedTexts(
     tx: Executor,
-    ticket: TicketRow,
-    answers: AutomaticText[],
+    companyId: number,
+    batches: { ticket: TicketRow; answers: AutomaticText[] }[],
     clock: { now: Date; company: { name: string; timezone: string } },
-  ): Promise<WriteResult>
+  ): Promise<WriteResult[]>
   /**
    * After the commit of the changes to tickets of one company: the answers' events (the tickets
    * presented once for all), each ticket's move (a close first takes it out of the open lists),

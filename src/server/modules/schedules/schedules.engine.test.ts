@@ -286,6 +286,55 @@ describe('schedules engine', () => {
       expect(await read(schedule.id)).toMatchObject({ status: 'ENVIADA', contadorEnvio: 1 })
   })
 
+  test('schedules sent together share their tickets: one per contact and choice, never doubled', async () => {
+    const { company, agent, contact, save } = await setup()
+    const other = await buildContact(t.db, company, {
+      name: 'Beatriz Reis',
+      number: '5511922223333',
+    })
+    const sendAt = new Date(START + 40_000).toISOString()
+    await save({ sendAt, body: 'Primeiro aviso' })
+    await save({ sendAt, body: 'Segundo aviso' })
+    await save({
+      sendAt,
+      contactId: other.id,
+      body: 'Seu atendimento, {{firstName}}',
+      openTicket: 'enabled',
+      statusTicket: 'open',
+      ticketUserId: agent.id,
+    })
+    const [job] = await queuedSends(company.id)
+    vi.setSystemTime(START + 40_000)
+    await t.services.scheduleEngine.send(job!.data, run)
+    await delivered(company.id)
+
+    const rows = await t.db
+      .select({
+        contactId: tickets.contactId,
+        status: tickets.status,
+        userId: tickets.userId,
+        lastMessage: tickets.lastMessage,
+      })
+      .from(tickets)
+      .where(eq(tickets.companyId, company.id))
+    expect(rows.sort((a, b) => a.contactId - b.contactId)).toEqual(
+      [
+        { contactId: contact.id, status: 'closed', userId: null, lastMessage: 'Segundo aviso' },
+        {
+          contactId: other.id,
+          status: 'open',
+          userId: agent.id,
+          lastMessage: 'Seu atendimento, Beatriz',
+        },
+      ].sort((a, b) => a.contactId - b.contactId),
+    )
+    // Each contact's messages reached him in the order they were scheduled.
+    expect(received.filter((send) => send.to === contact.number).map((send) => send.body)).toEqual([
+      'Primeiro aviso',
+      'Segundo aviso',
+    ])
+  })
+
   test('the picker queues one send for a time, and moving the schedule it names keeps the others', async () => {
     const { company, agent, connection, save, read } = await setup()
     const other = await buildContact(t.db, company, { name: 'Outro', number: '5511922220000' })

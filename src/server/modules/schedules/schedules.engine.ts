@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ScheduleDayRule, ScheduleUnit } from '@shared/contracts/schedules'
 import type { CoreDeps } from '@server/deps'
 import type { Executor } from '@server/db/client'
+import { groupBy } from '@server/lib/group-by'
 import type { JobPayloads } from '@server/jobs/catalogue'
 import type { JobRun } from '@server/jobs/engine'
 import type { CompaniesService } from '../companies/companies.service'
@@ -9,7 +10,7 @@ import type { ConnectionRow } from '../connections/connections.table'
 import type { ConnectionsService } from '../connections/connections.service'
 import type { MessageRow } from '../messages/messages.table'
 import type { AutomaticChange, AutomaticText, AutomaticWrites } from '../messages/outbound.types'
-import type { TicketCore } from '../tickets/tickets.core'
+import type { FindOrCreateResult, TicketCore } from '../tickets/tickets.core'
 import { nextOccurrence } from './schedules.recurrence'
 import { schedulesRepository, type ScheduleWithNames } from './schedules.repository'
 import type { ScheduleRow } from './schedules.table'
@@ -45,6 +46,16 @@ type SendOutcome = { scheduleId: number; change: AutomaticChange | null }
 type Company = { name: string; timezone: string }
 /** What the schedules need of a message whose status changed. */
 type SettledMessage = Pick<MessageRow, 'scheduleId' | 'sendStatus' | 'sendError'>
+
+/** Whether a schedule's message opens a ticket (else it is only logged in the history). */
+const opensTicket = (row: ScheduleRow) =>
+  row.openTicket === 'enabled' && row.statusTicket === 'open'
+
+/** Schedules with the same key have their tickets found together. */
+const ticketChoiceKey = (row: ScheduleRow) =>
+  opensTicket(row)
+    ? `${row.whatsappId}:open:${row.ticketUserId}:${row.queueId}`
+    : `${row.whatsappId}`
 
 /**
  * The schedules engine (reference §3 "Build it right"). A picker every minute takes the
@@ -162,11 +173,8 @@ export function createScheduleEngine(
     )
     const connectionRows = new Map<number, ConnectionRow | undefined>()
     const outcomes: SendOutcome[] = []
-    const sentForGood: number[] = []
+    const ready: { row: ScheduleRow; connection: ConnectionRow; outcome: SendOutcome }[] = []
     for (const row of locked) {
-      // Requests, webhooks and timers get their turn between two schedules: on the embedded
-      // database a statement never waits for I/O, so a minute of sends would hold the loop.
-      await nextTurn()
       const outcome: SendOutcome = { scheduleId: row.id, change: null }
       outcomes.push(outcome)
       if (row.whatsappId !== null && !connectionRows.has(row.whatsappId))
@@ -197,20 +205,38 @@ export function createScheduleEngine(
         }
         continue
       }
-      const opens = row.openTicket === 'enabled' && row.statusTicket === 'open'
-      const found = await ticketCore.findOrCreateForSending(tx, {
+      ready.push({ row, connection, outcome })
+    }
+    // The tickets of the schedules sharing a connection and a ticket choice, found at once.
+    const found = new Map<number, FindOrCreateResult>()
+    for (const group of groupBy(ready, ({ row }) => ticketChoiceKey(row)).values()) {
+      // Requests, webhooks and timers get their turn between two groups: on the embedded
+      // database a statement never waits for I/O, so a minute of sends would hold the loop.
+      await nextTurn()
+      const { row, connection } = group[0]!
+      const tickets = await ticketCore.findOrCreateForSending(tx, {
         companyId,
-        contact: contacts.get(row.contactId)!,
+        contacts: group.map((item) => contacts.get(item.row.contactId)!),
         connection,
-        open: opens ? { status: 'open', userId: row.ticketUserId, queueId: row.queueId } : null,
+        open: opensTicket(row)
+          ? { status: 'open', userId: row.ticketUserId, queueId: row.queueId }
+          : null,
       })
-      const written = await messages.writeTemplatedTexts(
-        tx,
-        found.ticket,
-        partsOf(named.get(row.id)!),
-        { now, company },
-      )
-      outcome.change = { before: found.before ?? found.ticket, after: found.ticket, written }
+      for (const item of group) found.set(item.row.id, tickets.get(item.row.contactId)!)
+    }
+    const written = await messages.writeTemplatedTexts(
+      tx,
+      companyId,
+      ready.map(({ row }) => ({
+        ticket: found.get(row.id)!.ticket,
+        answers: partsOf(named.get(row.id)!),
+      })),
+      { now, company },
+    )
+    const sentForGood: number[] = []
+    for (const [index, { row, outcome }] of ready.entries()) {
+      const { ticket, before } = found.get(row.id)!
+      outcome.change = { before: before ?? ticket, after: ticket, written: written[index]! }
       if (lastSend(row)) sentForGood.push(row.id)
       else await repo.update(companyId, row.id, nextSend(row, now, company.timezone))
     }

@@ -224,48 +224,56 @@ export function createTicketCore(
   }
 
   /**
-   * The ticket a message the server sends on its own behalf goes into (campaigns, scheduled
-   * messages): the contact's active ticket on the connection is reused, never doubled; else
-   * `open` opens one with that status, attendant and queue. Without `open` the message is only
-   * logged in the contact's history: his latest ticket there, or a new closed one.
+   * The tickets messages the server sends on its own behalf go into (campaigns, scheduled
+   * messages), for many contacts on one connection in a fixed number of statements: the
+   * contact's active ticket on the connection is reused, never doubled; else `open` opens one
+   * with that status, attendant and queue. Without `open` the message is only logged in the
+   * contact's history: his latest ticket there, or a new closed one. Answers by contact id.
    */
   async function findOrCreateForSending(
     tx: Executor,
     input: {
       companyId: number
-      contact: ContactRow
+      contacts: ContactRow[]
       connection: ConnectionRow
       open: { status: 'open' | 'pending'; userId: number | null; queueId: number | null } | null
     },
-  ): Promise<FindOrCreateResult> {
-    const { companyId, contact, connection, open } = input
+  ): Promise<Map<number, FindOrCreateResult>> {
+    const { companyId, contacts, connection, open } = input
     if (open)
-      return findOrCreateActive(tx, {
+      return findOrCreateActiveMany(tx, {
         companyId,
-        contact,
+        contacts,
         connection,
         origin: { kind: 'agent', ...open },
       })
+    const results = new Map<number, FindOrCreateResult>()
+    const found = (ticket: TicketRow, created: boolean) =>
+      results.set(ticket.contactId, { ticket, created, reopened: false, before: null })
+    const missing = () =>
+      [...new Set(contacts.map((contact) => contact.id))].filter((id) => !results.has(id))
     const repo = ticketsRepository(tx)
-    await repo.lockContactsConnection(companyId, [contact.id], connection.id)
-    const [existing] = (await repo.findActiveMany(companyId, [contact.id], connection.id)).concat(
-      await repo.findLatestMany(companyId, [contact.id], connection.id),
-    )
-    if (existing) return { ticket: existing, created: false, reopened: false, before: null }
-    const [created] = await repo.insertActiveMany([
-      {
+    await repo.lockContactsConnection(companyId, missing(), connection.id)
+    for (const ticket of await repo.findActiveMany(companyId, missing(), connection.id))
+      found(ticket, false)
+    for (const ticket of await repo.findLatestMany(companyId, missing(), connection.id))
+      found(ticket, false)
+    const byId = new Map(contacts.map((contact) => [contact.id, contact]))
+    const created = await repo.insertActiveMany(
+      missing().map((contactId) => ({
         companyId,
-        contactId: contact.id,
+        contactId,
         whatsappId: connection.id,
         channel: connection.channel,
-        isGroup: contact.isGroup,
-        status: 'closed',
+        isGroup: byId.get(contactId)!.isGroup,
+        status: 'closed' as const,
         isBot: false,
         isActiveDemand: true,
-      },
-    ])
-    if (!created) throw new Error('history ticket insert returned nothing')
-    return { ticket: created, created: true, reopened: false, before: null }
+      })),
+    )
+    for (const ticket of created) found(ticket, true)
+    if (missing().length > 0) throw new Error('history ticket insert returned nothing')
+    return results
   }
 
   /** TicketDtos for `ids` as a given viewer may see them (numbers masked for profile users). */
