@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, ne } from 'drizzle-orm'
+import { and, asc, count, eq, exists, gte, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '@server/db/client'
 import { contactListItems } from '../contact-lists/contact-lists.table'
 import { contacts } from '../contacts/contacts.table'
@@ -19,39 +19,48 @@ export function campaignAudienceRepository(db: Executor) {
 
   return {
     /**
-     * Whether one of these numbers (a recipient's variants) wrote on the connection since
-     * `since`: the Cloud API delivers free text only within 24 hours of the contact's message.
+     * Which of these numbers wrote on the connection since `since`: the Cloud API delivers free
+     * text only within 24 hours of the contact's message.
      */
-    async wroteSince(companyId: number, whatsappId: number, numbers: string[], since: Date) {
-      const [row] = await db
-        .select({ id: messages.id })
+    async wroteSince(
+      companyId: number,
+      whatsappId: number,
+      numbers: string[],
+      since: Date,
+    ): Promise<Set<string>> {
+      if (numbers.length === 0) return new Set()
+      const rows = await db
+        .select({ number: contacts.number })
         .from(contacts)
-        .innerJoin(
-          tickets,
-          and(
-            eq(tickets.companyId, contacts.companyId),
-            eq(tickets.contactId, contacts.id),
-            eq(tickets.whatsappId, whatsappId),
-          ),
-        )
-        .innerJoin(
-          messages,
-          and(
-            eq(messages.companyId, tickets.companyId),
-            eq(messages.ticketId, tickets.id),
-            gte(messages.createdAt, since),
-            eq(messages.fromMe, false),
-          ),
-        )
         .where(
           and(
             eq(contacts.companyId, companyId),
             eq(contacts.channel, 'whatsapp'),
             inArray(contacts.number, numbers),
+            exists(
+              db
+                .select({ id: messages.id })
+                .from(tickets)
+                .innerJoin(
+                  messages,
+                  and(
+                    eq(messages.companyId, tickets.companyId),
+                    eq(messages.ticketId, tickets.id),
+                    gte(messages.createdAt, since),
+                    eq(messages.fromMe, false),
+                  ),
+                )
+                .where(
+                  and(
+                    eq(tickets.companyId, contacts.companyId),
+                    eq(tickets.contactId, contacts.id),
+                    eq(tickets.whatsappId, whatsappId),
+                  ),
+                ),
+            ),
           ),
         )
-        .limit(1)
-      return row !== undefined
+      return new Set(rows.map((row) => row.number))
     },
 
     /** The list's items by name; a number WhatsApp refused stays, to be reported as skipped. */

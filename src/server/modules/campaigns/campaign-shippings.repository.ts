@@ -116,16 +116,34 @@ export function campaignShippingsRepository(db: Executor) {
       return row ?? null
     },
 
-    /** The next recipient waiting his turn, locked. */
-    async nextPending(companyId: number, campaignId: number): Promise<CampaignShippingRow | null> {
-      const [row] = await db
+    /** The next `limit` recipients waiting their turn, in their order, locked. */
+    nextPending(companyId: number, campaignId: number, limit: number) {
+      if (limit <= 0) return Promise.resolve([])
+      return db
         .select()
         .from(campaignShippings)
         .where(and(ofCampaign(companyId, campaignId), eq(campaignShippings.state, 'pending')))
         .orderBy(asc(campaignShippings.position))
-        .limit(1)
+        .limit(limit)
         .for('update')
-      return row ?? null
+    },
+
+    /** Rows whose main message was written: sent, each with its variant and message. */
+    async setSent(
+      companyId: number,
+      sent: { id: number; variant: number | null; messageId: number }[],
+      now: Date,
+    ) {
+      if (sent.length === 0) return
+      const at = now.toISOString()
+      await db.execute(sql`
+        UPDATE ${campaignShippings} SET "state" = 'sent', "variant" = row.variant,
+          "messageId" = row.message_id, "sentAt" = ${at}::timestamptz, "lastError" = NULL,
+          "updatedAt" = ${at}::timestamptz
+        FROM unnest(${sql.param(sent.map((row) => row.id))}::int[],
+          ${sql.param(sent.map((row) => row.variant))}::smallint[],
+          ${sql.param(sent.map((row) => row.messageId))}::bigint[]) AS row(id, variant, message_id)
+        WHERE ${campaignShippings.companyId} = ${companyId} AND ${campaignShippings.id} = row.id`)
     },
 
     async set(

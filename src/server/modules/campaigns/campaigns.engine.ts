@@ -63,6 +63,15 @@ interface Context {
   acceptsAudio: boolean
 }
 
+/** A send of the campaign on its connection, at `now`, with the settings it reads. */
+interface Step {
+  campaign: CampaignRow
+  connection: ConnectionRow
+  config: CampaignSettings
+  context: Context
+  now: Date
+}
+
 type DispatchOutcome = {
   campaignId: number
   /** The tickets and messages the transaction wrote, for their events. */
@@ -82,6 +91,15 @@ interface Inline {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * When a burst's send at `slot` counts as made: at its slot when the timer and the first
+ * statement made it only this late, so that the pace keeps to its own schedule instead of
+ * drifting by our latency at every batch (the slots still come 1/80 s per message apart).
+ */
+const SLOT_LATENESS_MS = 10
+const slotTime = (slot: Date) =>
+  Date.now() - slot.getTime() <= SLOT_LATENESS_MS ? slot : new Date()
 
 /** The sent messages worth counting: the pace only asks whether the longer gap started. */
 const countedUpTo = (config: CampaignSettings) =>
@@ -108,7 +126,7 @@ export function createCampaignEngine(
     settings: Pick<SettingsService, 'companyValues'>
     ticketCore: Pick<TicketCore, 'findOrCreateForSending'>
     connections: Pick<ConnectionsService, 'findRow'>
-    contacts: Pick<ContactsService, 'upsertIn'>
+    contacts: Pick<ContactsService, 'upsertManyIn'>
     messages: Pick<AutomaticWrites, 'writeTemplatedTexts' | 'announceAutomatic'>
     /** Tells the campaign's change (its figures moved) after a commit. */
     changed: (companyId: number, campaignId: number) => Promise<void>
@@ -159,7 +177,7 @@ export function createCampaignEngine(
     },
   ): Promise<Pick<DispatchOutcome, 'queued' | 'inline'>> {
     const shippings = campaignShippingsRepository(tx)
-    const next = await shippings.nextPending(campaign.companyId, campaign.id)
+    const [next] = await shippings.nextPending(campaign.companyId, campaign.id, 1)
     if (!next) return { queued: false, inline: null }
     const slot = nextSlot({
       now: input.now,
@@ -265,53 +283,62 @@ export function createCampaignEngine(
       random: 0,
     })
     // The provider's floor runs from our last send, the same instant the burst waits from.
-    const floor = (pace.lastDispatchAt?.getTime() ?? 0) + providerGapMs(connection)
+    const floor = Math.ceil((pace.lastDispatchAt?.getTime() ?? 0) + providerGapMs(connection))
     const earliest = Math.max(slot.getTime(), floor)
     return earliest > input.now.getTime() ? new Date(earliest) : null
   }
 
   /**
-   * Whether this step opens the conversation on a Cloud API connection outside the 24-hour
-   * window: then only the campaign's template may go.
+   * The rows this step reaches outside the Cloud API's 24-hour window, where only the
+   * campaign's template may go (none on other channels).
    */
   async function outsideWindow(
     tx: Executor,
     connection: ConnectionRow,
-    row: CampaignShippingRow,
+    rows: CampaignShippingRow[],
     now: Date,
-  ): Promise<boolean> {
-    if (connection.channel !== 'whatsappapi') return false
-    const since = new Date(now.getTime() - SERVICE_WINDOW_MS)
-    return !(await campaignAudienceRepository(tx).wroteSince(
-      row.companyId,
+  ): Promise<Set<number>> {
+    if (connection.channel !== 'whatsappapi') return new Set()
+    const wrote = await campaignAudienceRepository(tx).wroteSince(
+      connection.companyId,
       connection.id,
-      numberVariants(row.number),
-      since,
-    ))
+      rows.flatMap((row) => numberVariants(row.number)),
+      new Date(now.getTime() - SERVICE_WINDOW_MS),
+    )
+    return new Set(
+      rows
+        .filter((row) => !numberVariants(row.number).some((number) => wrote.has(number)))
+        .map((row) => row.id),
+    )
   }
 
-  /** Writes the row's message into the ticket the campaign's ticket options choose. */
+  /**
+   * Writes the rows' messages into the tickets the campaign's ticket options choose, for all of
+   * them at once; answers each row's change, in order.
+   */
   async function write(
     tx: Executor,
-    campaign: CampaignRow,
-    connection: ConnectionRow,
-    row: CampaignShippingRow,
-    parts: AutomaticText[],
-    context: Context,
-    now: Date,
-  ): Promise<AutomaticChange> {
-    const { row: contact } = await contacts.upsertIn(tx, campaign.companyId, {
-      channel: 'whatsapp',
-      number: row.number,
-      name: row.name,
-      isGroup: row.isGroup,
-      whatsappId: connection.id,
-      acceptAudioMessage: context.acceptsAudio,
-    })
+    step: Step,
+    items: { row: CampaignShippingRow; parts: AutomaticText[] }[],
+  ): Promise<AutomaticChange[]> {
+    if (items.length === 0) return []
+    const { campaign, connection, context, now } = step
+    const people = await contacts.upsertManyIn(
+      tx,
+      campaign.companyId,
+      items.map(({ row }) => ({
+        channel: 'whatsapp' as const,
+        number: row.number,
+        name: row.name,
+        isGroup: row.isGroup,
+        whatsappId: connection.id,
+        acceptAudioMessage: context.acceptsAudio,
+      })),
+    )
     const opens = campaign.openTicket === 'enabled' && campaign.statusTicket !== 'closed'
     const found = await ticketCore.findOrCreateForSending(tx, {
       companyId: campaign.companyId,
-      contacts: [contact],
+      contacts: people.map((person) => person.row),
       connection,
       open: opens
         ? {
@@ -321,81 +348,88 @@ export function createCampaignEngine(
           }
         : null,
     })
-    const { ticket, before } = found.get(contact.id)!
-    const [written] = await messages.writeTemplatedTexts(
+    const tickets = people.map((person) => found.get(person.row.id)!)
+    const written = await messages.writeTemplatedTexts(
       tx,
       campaign.companyId,
-      [{ ticket, answers: parts }],
+      items.map(({ parts }, index) => ({ ticket: tickets[index]!.ticket, answers: parts })),
       { now, company: context.company },
     )
-    return { before: before ?? ticket, after: ticket, written: written! }
+    return tickets.map(({ ticket, before }, index) => ({
+      before: before ?? ticket,
+      after: ticket,
+      written: written[index]!,
+    }))
   }
 
   /**
-   * Sends this step of the campaign to the row (the confirmation request, the main message, or
-   * the template outside the Cloud API's window) and moves the row to its next state.
+   * Sends this step of the campaign to each row (the confirmation request, the main message,
+   * or the template outside the Cloud API's window) and moves the row to its next state: all
+   * the rows at once. Answers each row's change and last message, in order.
    */
-  async function sendStep(
+  async function sendSteps(
     tx: Executor,
-    step: {
-      campaign: CampaignRow
-      connection: ConnectionRow
-      row: CampaignShippingRow
-      config: CampaignSettings
-      context: Context
-      now: Date
-    },
-    confirming: boolean,
-  ): Promise<{ change: AutomaticChange | null; messageId: number | null }> {
-    const { campaign, connection, row, config, context, now } = step
+    step: Step,
+    rows: { row: CampaignShippingRow; confirming: boolean }[],
+  ): Promise<{ change: AutomaticChange | null; messageId: number | null }[]> {
+    const { campaign, config, now } = step
     const { companyId, id: campaignId } = campaign
     const shippings = campaignShippingsRepository(tx)
-    const closed = await outsideWindow(tx, connection, row, now)
-    const template = closed ? templatePart(campaign, row, config) : null
-    const { parts, variant } = template
-      ? { parts: [template], variant: null }
-      : closed
-        ? { parts: [], variant: null }
-        : partsFor(campaign, row, config, confirming)
-    const change =
-      parts.length > 0 ? await write(tx, campaign, connection, row, parts, context, now) : null
-    const messageId = change?.written.inserted.at(-1)?.id ?? null
-    if (closed && !template) {
-      // Free text would be refused: without a template this recipient cannot be reached.
-      await shippings.set(companyId, row.id, {
-        state: 'failed',
-        lastError: 'ERR_MESSAGING_WINDOW_CLOSED',
-      })
-    } else if (messageId === null) {
-      // Every variant of this step was emptied (a cancelled campaign edited): nothing to send.
-      await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_EMPTY_MESSAGE' })
-    } else if (confirming) {
-      await shippings.set(companyId, row.id, {
-        state: 'confirmation_requested',
-        variant,
-        confirmationRequestedAt: now,
-        confirmationMessageId: messageId,
-        sentAt: now,
-      })
-      await deps.jobs.send(
-        'campaigns.confirmation-expiry',
-        { companyId, campaignId, shippingId: row.id },
-        {
-          singletonKey: campaignExpiryKey(row.id),
-          startAfter: new Date(now.getTime() + config.confirmationExpiryHours * 3_600_000),
-          in: tx,
-        },
-      )
-    } else {
-      await shippings.set(companyId, row.id, {
-        state: 'sent',
-        variant,
-        sentAt: now,
-        messageId,
-        lastError: null,
-      })
+    const closed = await outsideWindow(
+      tx,
+      step.connection,
+      rows.map(({ row }) => row),
+      now,
+    )
+    const planned = rows.map(({ row, confirming }) => {
+      const template = closed.has(row.id) ? templatePart(campaign, row, config) : null
+      const { parts, variant } = template
+        ? { parts: [template], variant: null }
+        : closed.has(row.id)
+          ? { parts: [], variant: null }
+          : partsFor(campaign, row, config, confirming)
+      return { row, confirming, template, parts, variant }
+    })
+    const writing = planned.filter(({ parts }) => parts.length > 0)
+    const changes = new Map(
+      (await write(tx, step, writing)).map((change, index) => [writing[index]!.row.id, change]),
+    )
+    const sent: { id: number; variant: number | null; messageId: number }[] = []
+    const results = []
+    for (const { row, confirming, template, variant } of planned) {
+      const change = changes.get(row.id) ?? null
+      const messageId = change?.written.inserted.at(-1)?.id ?? null
+      results.push({ change, messageId })
+      if (closed.has(row.id) && !template) {
+        // Free text would be refused: without a template this recipient cannot be reached.
+        await shippings.set(companyId, row.id, {
+          state: 'failed',
+          lastError: 'ERR_MESSAGING_WINDOW_CLOSED',
+        })
+      } else if (messageId === null) {
+        // Every variant of this step was emptied (a cancelled campaign edited): nothing to send.
+        await shippings.set(companyId, row.id, { state: 'failed', lastError: 'ERR_EMPTY_MESSAGE' })
+      } else if (confirming) {
+        await shippings.set(companyId, row.id, {
+          state: 'confirmation_requested',
+          variant,
+          confirmationRequestedAt: now,
+          confirmationMessageId: messageId,
+          sentAt: now,
+        })
+        await deps.jobs.send(
+          'campaigns.confirmation-expiry',
+          { companyId, campaignId, shippingId: row.id },
+          {
+            singletonKey: campaignExpiryKey(row.id),
+            startAfter: new Date(now.getTime() + config.confirmationExpiryHours * 3_600_000),
+            in: tx,
+          },
+        )
+      } else sent.push({ id: row.id, variant, messageId })
     }
-    return { change, messageId }
+    await shippings.setSent(companyId, sent, now)
+    return results
   }
 
   async function dispatchIn(
@@ -443,29 +477,21 @@ export function createCampaignEngine(
         await sendJob(tx, companyId, campaignId, row.id, hold)
         return { ...outcome, queued: true }
       }
-      const confirming = campaign.confirmation && isTurn
-      const first = await sendStep(
-        tx,
-        { campaign, connection, row, config, context, now },
-        confirming,
-      )
-      if (first.change) outcome.changes.push(first.change)
-      let sentNow = first.messageId === null ? 0 : 1
-      let lastMessageId = first.messageId
+      const rows = [{ row, confirming: campaign.confirmation && isTurn }]
       // No gap to keep: a few more recipients waiting their turn go in this same transaction.
       if (isTurn && burst.goesOn) {
         const sent = await shippings.sentCount(companyId, campaignId, countedUpTo(config))
-        for (let extra = 1; extra < BATCH && gapSeconds(config, sent + extra) === 0; extra++) {
-          const next = await shippings.nextPending(companyId, campaignId)
-          if (!next) break
-          const step = { campaign, connection, row: next, config, context, now }
-          const more = await sendStep(tx, step, campaign.confirmation)
-          if (more.change) outcome.changes.push(more.change)
-          if (more.messageId === null) continue
-          sentNow += 1
-          lastMessageId = more.messageId
-        }
+        let room = 0
+        while (room + 1 < BATCH && gapSeconds(config, sent + room + 1) === 0) room += 1
+        for (const next of await shippings.nextPending(companyId, campaignId, room))
+          rows.push({ row: next, confirming: campaign.confirmation })
       }
+      const step = { campaign, connection, config, context, now }
+      const sends = await sendSteps(tx, step, rows)
+      outcome.changes.push(...sends.flatMap(({ change }) => (change ? [change] : [])))
+      const messageIds = sends.flatMap(({ messageId }) => (messageId === null ? [] : [messageId]))
+      const sentNow = messageIds.length
+      const lastMessageId = messageIds.at(-1) ?? null
       // The provider's floor counts every message this transaction wrote.
       lastSentAt = new Date(now.getTime() + Math.max(0, sentNow - 1) * providerGapMs(connection))
       if (lastMessageId !== null)
@@ -612,7 +638,10 @@ export function createCampaignEngine(
         const next = { ...data, shippingId: taking.shippingId }
         try {
           outcome = await deps.db.transaction((tx) =>
-            dispatchIn(tx, next, context, new Date(), { taking, goesOn: Date.now() < until }),
+            dispatchIn(tx, next, context, slotTime(taking.at), {
+              taking,
+              goesOn: Date.now() < until,
+            }),
           )
         } catch (error) {
           // His own job (the net) is still there, with its retries.

@@ -62,6 +62,18 @@ describe('nextSlot', () => {
     )
   })
 
+  it('keeps the provider’s floor to the millisecond above, never below', () => {
+    const noGap = {
+      ...base.settings,
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+    }
+    const lastSentAt = new Date('2026-12-01T13:00:00.000Z')
+    const slot = nextSlot({ ...base, settings: noGap, lastSentAt, random: 0, minGapMs: 12.5 })
+    expect(slot.toISOString()).toBe('2026-12-01T13:00:00.013Z')
+  })
+
   it('moves a slot past the window to the next day', () => {
     const lastSentAt = new Date('2026-12-01T20:59:50Z')
     expect(nextSlot({ ...base, now: lastSentAt, lastSentAt, random: 0 }).toISOString()).toBe(

@@ -99,10 +99,11 @@ export function nextSlot(input: {
   minGapMs?: number
 }): Date {
   const gapMs = Math.max(
-    gapSeconds(input.settings, input.sent) * 1000 * (1 + JITTER * input.random),
+    Math.floor(gapSeconds(input.settings, input.sent) * 1000 * (1 + JITTER * input.random)),
     input.minGapMs ?? 0,
   )
-  const earliest = input.lastSentAt ? input.lastSentAt.getTime() + gapMs : 0
+  // Rounded up: the provider's 12.5 ms never become 12.
+  const earliest = input.lastSentAt ? Math.ceil(input.lastSentAt.getTime() + gapMs) : 0
   return withinWindow(
     new Date(Math.max(input.now.getTime(), earliest)),
     input.settings,

@@ -242,11 +242,11 @@ export function createContactsService(deps: CoreDeps, collaborators: ContactsCol
 
   return {
     /**
-     * The contact of a number the server writes to on its own (campaigns, scheduled messages),
-     * created or refreshed in the caller's transaction like the inbound pipeline does.
+     * The contacts of numbers the server writes to on its own (campaigns), created or refreshed
+     * in the caller's transaction like the inbound pipeline does; in the identities' order.
      */
-    upsertIn: (tx: Executor, companyId: number, identity: ContactIdentity) =>
-      contactsRepository(tx).upsert(companyId, identity),
+    upsertManyIn: (tx: Executor, companyId: number, identities: ContactIdentity[]) =>
+      contactsRepository(tx).upsertMany(companyId, identities),
 
     /** GET /contacts: search by name, number or e-mail, tag/channel/group filters, pages. */
     async list(ctx: RequestContext, query: ListContactsQuery): Promise<ContactList> {
