@@ -459,8 +459,11 @@ describe('campaigns on the Cloud API', () => {
       (_, index) => [`Pessoa ${index}`, String(5511911120000 + index)] as [string, string],
     )
     await addPeople(company, people)
-    // Every number wrote today: free text for all.
+    // Every fourth number never wrote: the template for those, in the same batches as the
+    // others' free text.
+    const silent = new Set(people.filter((_, index) => index % 4 === 3).map(([, number]) => number))
     for (const [, number] of people) {
+      if (silent.has(number)) continue
       const contact = await buildContact(t.db, company.company, { number })
       const ticket = await buildTicket(t.db, company.company, {
         contact,
@@ -468,16 +471,25 @@ describe('campaigns on the Cloud API', () => {
       })
       await buildMessage(t.db, ticket)
     }
-    const campaign = (await saveCampaign(company, {})).json<CampaignDto>()
+    const campaign = (
+      await saveCampaign(company, {
+        templateName: 'pedido',
+        templateLanguage: 'pt_BR',
+        templateParams: ['{nome}', 'NATAL10'],
+      })
+    ).json<CampaignDto>()
     const emit = vi.spyOn(t.deps.realtime, 'emit')
     expect((await runNext(company.company.id))?.name).toBe('campaigns.start')
     const started = performance.now()
     expect((await runNext(company.company.id))?.name).toBe('campaigns.dispatch')
     const seconds = (performance.now() - started) / 1000
 
-    const received = sentTo(company).map((body) => body.to)
+    const bodies = sentTo(company)
+    const received = bodies.map((body) => body.to)
     expect(received).toHaveLength(40)
     expect(new Set(received).size).toBe(40)
+    for (const body of bodies)
+      expect([body.to, body.type]).toEqual([body.to, silent.has(body.to!) ? 'template' : 'text'])
     // The nets the burst wrote for each next recipient were cancelled as it took them.
     expect(await jobsOf(company.company.id)).toEqual([])
     expect(await campaignOf(company, campaign.id)).toMatchObject({
