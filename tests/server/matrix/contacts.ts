@@ -126,6 +126,7 @@ export const contacts: MatrixPart = {
     },
     'GET /tags': { access: 'user', allowedStatus: 200, own: () => ({ url: '/tags/?kanban=1' }) },
     'GET /tags/list': { access: 'user', allowedStatus: 200, own: () => ({ url: '/tags/list' }) },
+    'GET /tag/kanban': { access: 'user', allowedStatus: 200, own: () => ({ url: '/tag/kanban/' }) },
     'GET /tags/:id': {
       access: 'user',
       allowedStatus: 404,
@@ -205,6 +206,7 @@ export const contacts: MatrixPart = {
     'POST /tags/sync': { url: '/tags/sync', payload: { contactId: 'x', tags: [] } },
     'GET /tags': { url: '/tags?kanban=2' },
     'GET /tags/list': { url: '/tags/list?kanban=x' },
+    'GET /tag/kanban': 'no input',
     'GET /tags/:id': { url: '/tags/abc' },
     'POST /tags': { url: '/tags', payload: { name: 'ab' } },
     'PUT /tags/:id': { url: '/tags/1', payload: { color: 'blue' } },

@@ -8,6 +8,11 @@ export const tickets: MatrixPart = {
       allowedStatus: 200,
       own: () => ({ url: '/tickets?status=open&showAll=true' }),
     },
+    'GET /ticket/kanban': {
+      access: 'user',
+      allowedStatus: 200,
+      own: () => ({ url: '/ticket/kanban?startDate=2020-01-01&endDate=2030-12-31' }),
+    },
     'GET /tickets/:id': {
       access: 'user',
       allowedStatus: 200,
@@ -64,6 +69,7 @@ export const tickets: MatrixPart = {
   },
   malformed: {
     'GET /tickets': { url: '/tickets?queueIds=%5B1%2C%2C2%5D' },
+    'GET /ticket/kanban': { url: '/ticket/kanban?startDate=29-11-2026' },
     'GET /tickets/:id': { url: '/tickets/abc' },
     'GET /tickets/u/:uuid': { url: '/tickets/u/not-a-uuid' },
     'POST /tickets': { url: '/tickets', payload: { queueId: 1 } },

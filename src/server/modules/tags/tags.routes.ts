@@ -12,6 +12,7 @@ import {
   TicketTagParams,
   UpdateTagBody,
 } from '@shared/contracts/tags'
+import { KanbanLanes } from '@shared/contracts/kanban'
 import type { Services } from '@server/services'
 
 /** Tags and kanban lanes of tickets (000 §7, 002 §7, reference §10). */
@@ -37,6 +38,15 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       config: { access: 'user' },
     },
     (request) => tags.picker(request.ctx, request.query),
+  )
+
+  app.get(
+    '/tag/kanban',
+    {
+      schema: { response: { 200: KanbanLanes } },
+      config: { access: 'user', feature: 'useKanban' },
+    },
+    (request) => tags.lanes(request.ctx),
   )
 
   app.get(

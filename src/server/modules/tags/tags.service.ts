@@ -1,4 +1,5 @@
 import type { RequestContext } from '@server/context'
+import type { KanbanLanes } from '@shared/contracts/kanban'
 import { randomInt } from 'node:crypto'
 import {
   DEFAULT_TAG_COLOR,
@@ -83,6 +84,12 @@ export function createTagsService(
         PICKER_LIMIT,
       )
       return rows.map(presentTag)
+    },
+
+    /** GET /tag/kanban/: the company's kanban lanes, in the order they were made. */
+    async lanes(ctx: RequestContext): Promise<KanbanLanes> {
+      const rows = await repo.all(ctx.companyId, { kanban: 1 }, PICKER_LIMIT)
+      return { lista: rows.sort((a, b) => a.id - b.id).map(presentTag) }
     },
 
     get: (ctx: RequestContext, id: number) => dto(ctx.companyId, id),

@@ -13,6 +13,7 @@ import {
   UpdateTicketBody,
   UuidParams,
 } from '@shared/contracts/tickets'
+import { KanbanTicketList, KanbanTicketsQuery } from '@shared/contracts/kanban'
 import type { Services } from '@server/services'
 
 const TicketIdParams = Type.Object({ ticketId: Id })
@@ -31,6 +32,15 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       config: { access: 'user' },
     },
     (request) => tickets.list(request.ctx, request.query),
+  )
+
+  app.get(
+    '/ticket/kanban',
+    {
+      schema: { querystring: KanbanTicketsQuery, response: { 200: KanbanTicketList } },
+      config: { access: 'user', feature: 'useKanban' },
+    },
+    (request) => tickets.kanban(request.ctx, request.query),
   )
 
   app.get(

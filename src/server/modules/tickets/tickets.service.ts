@@ -26,6 +26,7 @@ import type { QueuesService } from '../queues/queues.service'
 import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
 import type { TicketCore } from './tickets.core'
+import { createKanbanBoard } from './tickets.kanban'
 import { parseStatusList, ticketListCursor, type TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
 import { ticketPolicy, type TicketViewer } from './tickets.policy'
@@ -180,6 +181,8 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
   }
 
   return {
+    kanban: createKanbanBoard(deps, core),
+
     async list(ctx: RequestContext, query: ListTicketsQuery): Promise<TicketList> {
       const requestedQueues = parseIdList(query.queueIds, 'queueIds')
       const tagIds = parseIdList(query.tags, 'tags')
