@@ -18,6 +18,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
 import { createShutdown, type Shutdown } from './modules/health/health.shutdown'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { helpsRoutes } from './modules/helps/helps.routes'
 import { integrationsRoutes } from './modules/integrations/integrations.routes'
 import { promptsRoutes } from './modules/prompts/prompts.routes'
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(plansRoutes, { services })
   await app.register(companiesRoutes, { services })
   await app.register(helpsRoutes, { services })
+  await app.register(dashboardRoutes, { services })
   await app.register(integrationsRoutes, { services })
   await app.register(promptsRoutes, { services })
   await app.register(fileListsRoutes, { services })

@@ -18,6 +18,7 @@ import { createConnectionsAdminService } from './modules/connections/connections
 import { createConnectionsService } from './modules/connections/connections.service'
 import { createContactImportService } from './modules/contacts/contacts.import'
 import { createContactsService } from './modules/contacts/contacts.service'
+import { createDashboardService } from './modules/dashboard/dashboard.service'
 import { createHelpsService } from './modules/helps/helps.service'
 import { createIntegrationsService } from './modules/integrations/integrations.service'
 import { createPromptsService } from './modules/prompts/prompts.service'
@@ -98,6 +99,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const companies = createCompaniesService(deps, { media })
   const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
   const helps = createHelpsService(deps)
+  const dashboard = createDashboardService(deps)
   // Options may assign an attendant; the users service is built after the queues it needs.
   const chatbots = createChatbotsService(deps, {
     userIds: (companyId, ids) => users.existing(companyId, ids),
@@ -296,6 +298,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     companyPlatform,
     settings,
     helps,
+    dashboard,
     integrations,
     prompts,
     fileLists,

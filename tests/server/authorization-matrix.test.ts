@@ -5,6 +5,7 @@ import { channels } from './matrix/channels'
 import { contacts } from './matrix/contacts'
 import { flows } from './matrix/flows'
 import { foundation } from './matrix/foundation'
+import { insight } from './matrix/insight'
 import { messageImport } from './matrix/message-import'
 import { messages } from './matrix/messages'
 import { outbound } from './matrix/outbound'
@@ -41,6 +42,7 @@ const parts = [
   automation,
   flows,
   outbound,
+  insight,
 ]
 const matrix: Record<string, Entry> = Object.assign({}, ...parts.map((part) => part.entries))
 const malformed: Malformed = Object.assign({}, ...parts.map((part) => part.malformed))

@@ -61,6 +61,8 @@ export const contacts = pgTable(
       .on(t.companyId, t.lid)
       .where(sql`${t.lid} IS NOT NULL`),
     index('contacts_company_name_idx').on(t.companyId, t.name),
+    // The dashboard's new contacts of a period.
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
     // Accent- and case-insensitive substring search (atende_fold: migration 0004).
     index('contacts_search_trgm_idx').using(
       'gin',

@@ -98,6 +98,8 @@ export const tickets = pgTable(
     index('tickets_company_status_list_idx').on(t.companyId, t.status, t.updatedAt, t.id),
     // The search walks a company's tickets in list order whatever their status.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    // The dashboard's tickets per day and hour, and the lists' creation dates.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     // Which tickets an integration holds: few do, so the index is small.
     index('tickets_company_integration_idx')
       .on(t.companyId, t.integrationId)
@@ -180,5 +182,9 @@ export const userRatings = pgTable(
     rate: integer('rate').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('user_ratings_company_ticket_idx').on(t.companyId, t.ticketId, t.id)],
+  (t) => [
+    index('user_ratings_company_ticket_idx').on(t.companyId, t.ticketId, t.id),
+    // The dashboard's ratings of a period.
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 )
