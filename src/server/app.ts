@@ -20,6 +20,7 @@ import { createHealthService } from './modules/health/health.service'
 import { createShutdown, type Shutdown } from './modules/health/health.shutdown'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { helpsRoutes } from './modules/helps/helps.routes'
+import { reportsRoutes } from './modules/reports/reports.routes'
 import { integrationsRoutes } from './modules/integrations/integrations.routes'
 import { promptsRoutes } from './modules/prompts/prompts.routes'
 import { fileListsRoutes } from './modules/file-lists/file-lists.routes'
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(companiesRoutes, { services })
   await app.register(helpsRoutes, { services })
   await app.register(dashboardRoutes, { services })
+  await app.register(reportsRoutes, { services })
   await app.register(integrationsRoutes, { services })
   await app.register(promptsRoutes, { services })
   await app.register(fileListsRoutes, { services })

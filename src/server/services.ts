@@ -20,6 +20,7 @@ import { createContactImportService } from './modules/contacts/contacts.import'
 import { createContactsService } from './modules/contacts/contacts.service'
 import { createDashboardService } from './modules/dashboard/dashboard.service'
 import { createHelpsService } from './modules/helps/helps.service'
+import { createReportsService } from './modules/reports/reports.service'
 import { createIntegrationsService } from './modules/integrations/integrations.service'
 import { createPromptsService } from './modules/prompts/prompts.service'
 import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service'
@@ -100,6 +101,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
   const settings = createSettingsService(deps, { companyIds: () => companies.ids() })
   const helps = createHelpsService(deps)
   const dashboard = createDashboardService(deps)
+  const reports = createReportsService(deps)
   // Options may assign an attendant; the users service is built after the queues it needs.
   const chatbots = createChatbotsService(deps, {
     userIds: (companyId, ids) => users.existing(companyId, ids),
@@ -299,6 +301,7 @@ export function createServices(deps: CoreDeps, options: { makeSocket?: MakeSocke
     settings,
     helps,
     dashboard,
+    reports,
     integrations,
     prompts,
     fileLists,

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 
 /**
@@ -25,4 +26,35 @@ export async function buildWorkbook(
   }
   sheet.getRow(1).font = { bold: true }
   return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+/**
+ * `buildWorkbook` streamed: rows are written as `batches` yields them and the file leaves as it
+ * is made, so a report of 100,000 rows never sits whole in memory. A failure mid-way ends the
+ * stream with the error (the download fails instead of ending with half a file).
+ */
+export function streamWorkbook(
+  sheetName: string,
+  headers: readonly string[],
+  batches: AsyncIterable<string[][]>,
+): Readable {
+  const output = new PassThrough()
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output })
+  const sheet = workbook.addWorksheet(sheetName)
+  const header = sheet.addRow([...headers])
+  header.font = { bold: true }
+  header.commit()
+  void (async () => {
+    for await (const rows of batches)
+      for (const row of rows) {
+        const added = sheet.addRow(row.map(neutraliseFormula))
+        added.eachCell((cell) => {
+          cell.numFmt = '@'
+        })
+        added.commit()
+      }
+    sheet.commit()
+    await workbook.commit()
+  })().catch((error: unknown) => output.destroy(error as Error))
+  return output
 }

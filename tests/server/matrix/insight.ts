@@ -1,6 +1,6 @@
 import type { MatrixPart } from './types'
 
-/** The dashboard's figures: profile users need showDashboard. */
+/** The dashboard's figures and the attendance report: profile users need showDashboard. */
 export const insight: MatrixPart = {
   entries: {
     'GET /dashboard': {
@@ -21,10 +21,24 @@ export const insight: MatrixPart = {
       own: () => ({ url: '/dashboard/ticketsDay?initialDate=2026-01-01&finalDate=2026-01-01' }),
       refusedByPolicy: ['user'],
     },
+    'GET /ticketreport/reports': {
+      access: 'user',
+      allowedStatus: 200,
+      own: () => ({ url: '/ticketreport/reports?pageSize=10' }),
+      refusedByPolicy: ['user'],
+    },
+    'GET /ticketreport/reports/export': {
+      access: 'user',
+      allowedStatus: 200,
+      own: () => ({ url: '/ticketreport/reports/export?dateFrom=2026-01-01&dateTo=2026-01-01' }),
+      refusedByPolicy: ['user'],
+    },
   },
   malformed: {
     'GET /dashboard': { url: '/dashboard?days=abc' },
     'GET /dashboard/ticketsUsers': { url: '/dashboard/ticketsUsers?initialDate=01/01/2026' },
     'GET /dashboard/ticketsDay': { url: '/dashboard/ticketsDay?finalDate=2026-01-01' },
+    'GET /ticketreport/reports': { url: '/ticketreport/reports?queueIds=%5B-1%5D' },
+    'GET /ticketreport/reports/export': { url: '/ticketreport/reports/export?onlyRated=yes' },
   },
 }

@@ -163,6 +163,8 @@ export const ticketTrackings = pgTable(
   },
   (t) => [
     index('ticket_trackings_company_created_idx').on(t.companyId, t.createdAt),
+    // A ticket's latest attendance (the report).
+    index('ticket_trackings_company_ticket_idx').on(t.companyId, t.ticketId, t.id),
     uniqueIndex('ticket_trackings_one_open_key')
       .on(t.ticketId)
       .where(sql`${t.finishedAt} IS NULL`),

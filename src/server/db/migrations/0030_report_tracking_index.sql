@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_trackings_company_ticket_idx" ON "ticket_trackings" USING btree ("companyId","ticketId","id");
