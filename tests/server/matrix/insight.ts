@@ -21,6 +21,19 @@ export const insight: MatrixPart = {
       own: () => ({ url: '/dashboard/ticketsDay?initialDate=2026-01-01&finalDate=2026-01-01' }),
       refusedByPolicy: ['user'],
     },
+    'GET /dashboard/moments': {
+      access: 'user',
+      allowedStatus: 200,
+      own: () => ({ url: '/dashboard/moments' }),
+      // The real-time panel: profile users need allowRealTime.
+      refusedByPolicy: ['user'],
+    },
+    'GET /usersMoments': {
+      access: 'user',
+      allowedStatus: 200,
+      own: () => ({ url: '/usersMoments' }),
+      refusedByPolicy: ['user'],
+    },
     'GET /ticketreport/reports': {
       access: 'user',
       allowedStatus: 200,
@@ -38,6 +51,8 @@ export const insight: MatrixPart = {
     'GET /dashboard': { url: '/dashboard?days=abc' },
     'GET /dashboard/ticketsUsers': { url: '/dashboard/ticketsUsers?initialDate=01/01/2026' },
     'GET /dashboard/ticketsDay': { url: '/dashboard/ticketsDay?finalDate=2026-01-01' },
+    'GET /dashboard/moments': { url: '/dashboard/moments?status=archived' },
+    'GET /usersMoments': { url: '/usersMoments?userId=0' },
     'GET /ticketreport/reports': { url: '/ticketreport/reports?queueIds=%5B-1%5D' },
     'GET /ticketreport/reports/export': { url: '/ticketreport/reports/export?onlyRated=yes' },
   },

@@ -14,6 +14,7 @@ import {
   UuidParams,
 } from '@shared/contracts/tickets'
 import { KanbanTicketList, KanbanTicketsQuery } from '@shared/contracts/kanban'
+import { MomentsQuery, MomentsTickets } from '@shared/contracts/moments'
 import type { Services } from '@server/services'
 
 const TicketIdParams = Type.Object({ ticketId: Id })
@@ -42,6 +43,16 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     (request) => tickets.kanban(request.ctx, request.query),
   )
+
+  for (const url of ['/dashboard/moments', '/usersMoments'])
+    app.get(
+      url,
+      {
+        schema: { querystring: MomentsQuery, response: { 200: MomentsTickets } },
+        config: { access: 'user' },
+      },
+      (request) => tickets.moments(request.ctx, request.query),
+    )
 
   app.get(
     '/tickets/:id',

@@ -27,6 +27,7 @@ import type { SettingsService } from '../settings/settings.service'
 import type { UsersService } from '../users/users.service'
 import type { TicketCore } from './tickets.core'
 import { createKanbanBoard } from './tickets.kanban'
+import { createMomentsPanel } from './tickets.moments'
 import { parseStatusList, ticketListCursor, type TicketListFilter } from './tickets.list'
 import { ticketListRepository } from './tickets.list.repository'
 import { ticketPolicy, type TicketViewer } from './tickets.policy'
@@ -182,6 +183,7 @@ export function createTicketsService(deps: CoreDeps, collaborators: Collaborator
 
   return {
     kanban: createKanbanBoard(deps, core),
+    moments: createMomentsPanel(deps, core),
 
     async list(ctx: RequestContext, query: ListTicketsQuery): Promise<TicketList> {
       const requestedQueues = parseIdList(query.queueIds, 'queueIds')
