@@ -109,6 +109,14 @@ export const privatePages: PageRegistry = {
       default: m.ContactListItemsPage,
     })),
   ),
+  kanban: lazy(() =>
+    import('@renderer/features/kanban/pages/KanbanPage').then((m) => ({ default: m.KanbanPage })),
+  ),
+  tagsKanban: lazy(() =>
+    import('@renderer/features/kanban/pages/TagsKanbanPage').then((m) => ({
+      default: m.TagsKanbanPage,
+    })),
+  ),
   campaignsConfig: lazy(() =>
     import('@renderer/features/campaign-settings/pages/CampaignSettingsPage').then((m) => ({
       default: m.CampaignSettingsPage,

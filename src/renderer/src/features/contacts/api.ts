@@ -142,11 +142,6 @@ export const deleteTicketNote = async (id: number): Promise<void> => {
   await http.delete(`/ticket-notes/${id}`)
 }
 
-/** PUT /ticket-tags/{ticketId}/{tagId}: the ticket's kanban lane; `empty` leaves every lane. */
-export const setTicketLane = async (ticketId: number, tagId: number | 'empty'): Promise<void> => {
-  await http.put(`/ticket-tags/${ticketId}/${tagId}`)
-}
-
 /** A connection the open-chat dialog offers (GET /whatsapp). */
 export interface ConnectionOption {
   id: number

@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import type { ContactDetailDto, ContactDto, TagRef } from '@shared/contracts/contacts'
 import type { CreateTicketNoteBody } from '@shared/contracts/ticket-notes'
 import type { CreateTicketBody } from '@shared/contracts/tickets'
+import { setTicketLane } from '@renderer/features/kanban'
 import { notifyError } from '@renderer/lib/notify'
 import {
   createContact,
@@ -12,7 +13,6 @@ import {
   deleteTicketNote,
   exportContacts,
   setContactActive,
-  setTicketLane,
   startPhoneImport,
   startRowsImport,
   syncContactTags,

@@ -29,26 +29,34 @@ export interface TagDialogProps {
   tag: TagDto | null
   /** Only admins mark kanban lanes (the server refuses it to profile users). */
   canSetKanban: boolean
+  /** A new tag starts as a kanban lane (the tags-kanban screen's "add column"). */
+  newKanban?: boolean
   onClose: () => void
 }
 
 /** Add or edit a tag: name, colour and the kanban flag (000 §3 Tag). */
-export const TagDialog = ({ open, tag, canSetKanban, onClose }: TagDialogProps) => (
+export const TagDialog = ({ open, tag, canSetKanban, newKanban, onClose }: TagDialogProps) => (
   <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
     <DialogSurface>
       {open && (
-        <TagForm key={tag?.id ?? 'new'} tag={tag} canSetKanban={canSetKanban} onClose={onClose} />
+        <TagForm
+          key={tag?.id ?? 'new'}
+          tag={tag}
+          canSetKanban={canSetKanban}
+          newKanban={newKanban}
+          onClose={onClose}
+        />
       )}
     </DialogSurface>
   </Dialog>
 )
 
-const TagForm = ({ tag, canSetKanban, onClose }: Omit<TagDialogProps, 'open'>) => {
+const TagForm = ({ tag, canSetKanban, newKanban, onClose }: Omit<TagDialogProps, 'open'>) => {
   const { t } = useTranslation('tags')
   const styles = useTagDialogStyles()
   const mutation = useSaveTagMutation()
   const { control, handleSubmit, formState } = useForm<TagFormValues>({
-    defaultValues: tagToFormValues(tag),
+    defaultValues: tagToFormValues(tag, newKanban),
     resolver: yupResolver(tagSchema),
   })
   const [name, color] = useWatch({ control, name: ['name', 'color'] })

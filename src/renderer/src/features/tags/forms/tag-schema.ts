@@ -31,10 +31,11 @@ export const tagSchema: yup.ObjectSchema<TagFormValues> = yup.object({
   kanban: yup.boolean().required(),
 })
 
-export const tagToFormValues = (tag: TagDto | null): TagFormValues =>
+/** The form of `tag`, or of a new tag that is a kanban lane when `newKanban` says so. */
+export const tagToFormValues = (tag: TagDto | null, newKanban = false): TagFormValues =>
   tag
     ? { name: tag.name, color: tag.color, kanban: tag.kanban === 1 }
-    : { name: '', color: DEFAULT_TAG_COLOR, kanban: false }
+    : { name: '', color: DEFAULT_TAG_COLOR, kanban: newKanban }
 
 export const toTagBody = (values: TagFormValues) => ({
   name: values.name.trim(),

@@ -1,0 +1,71 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useKanbanBoardStyles = makeStyles({
+  board: {
+    display: 'flex',
+    alignItems: 'stretch',
+    gap: tokens.spacingHorizontalM,
+    flexGrow: 1,
+    minHeight: 0,
+    overflowX: 'auto',
+    overflowY: 'hidden',
+    paddingBottom: tokens.spacingVerticalS,
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: tokens.strokeWidthThin,
+    },
+  },
+  lane: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexShrink: 0,
+    // A lane fills most of a narrow window, so the next one peeks out and says the board scrolls.
+    width: 'min(300px, 85vw)',
+    minHeight: 0,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  laneOver: {
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalM,
+    borderTopLeftRadius: tokens.borderRadiusLarge,
+    borderTopRightRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground1,
+  },
+  title: {
+    flexGrow: 1,
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  count: { fontWeight: tokens.fontWeightSemibold },
+  cards: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: tokens.spacingHorizontalS,
+    listStyle: 'none',
+    overflowY: 'auto',
+    flexGrow: 1,
+    minHeight: 0,
+  },
+  empty: {
+    padding: tokens.spacingVerticalL,
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
+  skeletonCard: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+})

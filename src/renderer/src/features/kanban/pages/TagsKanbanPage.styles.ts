@@ -1,0 +1,29 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+export const useTagsKanbanPageStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100%',
+    minHeight: 0,
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBottom: tokens.spacingVerticalL,
+    boxSizing: 'border-box',
+  },
+  scroller: {
+    flexGrow: 1,
+    minHeight: 0,
+    overflow: 'auto',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  header: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  footer: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+})
