@@ -29,12 +29,17 @@ function where(companyId: number, filter: TagFilter): SQL {
   )!
 }
 
-// ticket_tags_company_tag_idx and contact_tags_company_tag_idx answer these per-row counts.
+// ticket_tags_company_tag_idx and contact_tags_company_tag_idx answer these per-row counts. A
+// lane counts the tickets still in play (reference §11): a closed ticket keeps its tag, not its
+// place on the board. Written with aliases: in a select list the query builder leaves columns
+// unqualified, and "companyId" would name the inner table's on both sides.
 const withCounts = {
-  ticketsCount: sql<number>`(SELECT count(*)::int FROM ${ticketTags}
-    WHERE ${ticketTags.companyId} = ${tags.companyId} AND ${ticketTags.tagId} = ${tags.id})`,
-  contactsCount: sql<number>`(SELECT count(*)::int FROM ${contactTags}
-    WHERE ${contactTags.companyId} = ${tags.companyId} AND ${contactTags.tagId} = ${tags.id})`,
+  ticketsCount: sql<number>`(SELECT count(*)::int FROM ${ticketTags} tt
+    JOIN ${tickets} tk ON tk."companyId" = tt."companyId" AND tk."id" = tt."ticketId"
+    WHERE tt."companyId" = ${tags}."companyId" AND tt."tagId" = ${tags}."id"
+      AND tk."status" <> 'closed')`,
+  contactsCount: sql<number>`(SELECT count(*)::int FROM ${contactTags} ct
+    WHERE ct."companyId" = ${tags}."companyId" AND ct."tagId" = ${tags}."id")`,
 }
 
 export function tagsRepository(db: Executor) {

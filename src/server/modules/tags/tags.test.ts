@@ -126,12 +126,15 @@ describe('tags CRUD', () => {
     const lane = (await create(asAdmin, { name: 'Lane A', kanban: 1 })).json<TagDto>()
     const contact = await buildContact(t.db, company)
     const ticket = await buildTicket(t.db, company, { contact })
+    // A closed ticket keeps its lane tag but is no longer on the board: not counted.
+    const closed = await buildTicket(t.db, company, { contact, status: 'closed' })
     await t.db
       .insert(contactTags)
       .values({ companyId: company.id, contactId: contact.id, tagId: lane.id })
-    await t.db
-      .insert(ticketTags)
-      .values({ companyId: company.id, ticketId: ticket.id, tagId: lane.id })
+    await t.db.insert(ticketTags).values([
+      { companyId: company.id, ticketId: ticket.id, tagId: lane.id },
+      { companyId: company.id, ticketId: closed.id, tagId: lane.id },
+    ])
 
     const page = (query: string) =>
       t.app
