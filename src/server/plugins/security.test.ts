@@ -35,3 +35,13 @@ test('every answer carries the security headers, errors included', async () => {
   // Plain HTTP: no Strict-Transport-Security, which would pin browsers to HTTPS.
   expect(ok.headers['strict-transport-security']).toBeUndefined()
 })
+
+test('the desktop app may read a download’s name and the report’s row count', async () => {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: '/version',
+    headers: { origin: 'app://renderer' },
+  })
+  expect(answer.headers['access-control-allow-origin']).toBe('app://renderer')
+  expect(answer.headers['access-control-expose-headers']).toBe('Content-Disposition, X-Report-Rows')
+})

@@ -63,6 +63,8 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Atende-Client'],
+    // The desktop app reads a download's name and the report export's row count (its progress).
+    exposedHeaders: ['Content-Disposition', 'X-Report-Rows'],
     maxAge: 600,
   })
 }

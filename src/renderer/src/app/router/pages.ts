@@ -122,6 +122,11 @@ export const privatePages: PageRegistry = {
       default: m.CampaignSettingsPage,
     })),
   ),
+  reports: lazy(() =>
+    import('@renderer/features/reports/pages/ReportsPage').then((m) => ({
+      default: m.ReportsPage,
+    })),
+  ),
 }
 
 /** Whether a route opens the coming-soon placeholder, so the menu can say so before a click. */
