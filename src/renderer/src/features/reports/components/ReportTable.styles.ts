@@ -10,6 +10,9 @@ export const useReportTableStyles = makeStyles({
   },
   table: { minWidth: '80rem' },
   id: { width: '5rem' },
+  date: { width: '9.5rem' },
+  duration: { width: '10rem' },
+  nps: { width: '4rem' },
   actions: { width: '6rem' },
   nowrap: { whiteSpace: 'nowrap' },
   message: {

@@ -48,6 +48,15 @@ export const ReportTable = ({ rows, onShowLog, onOpenTicket }: ReportTableProps)
     return key ? t(`status.${key}`) : status
   }
   const none = <span className={styles.none}>{t('table.none')}</span>
+  // Fixed widths where the text never wraps (ids, dates, durations), the rest share what is left.
+  const columnWidth: Partial<Record<(typeof COLUMNS)[number], string>> = {
+    id: styles.id,
+    openedAt: styles.date,
+    closedAt: styles.date,
+    supportTime: styles.duration,
+    nps: styles.nps,
+    actions: styles.actions,
+  }
 
   return (
     <div className={styles.scroller} role="region" aria-label={t('table.label')} tabIndex={0}>
@@ -55,12 +64,7 @@ export const ReportTable = ({ rows, onShowLog, onOpenTicket }: ReportTableProps)
         <TableHeader>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableHeaderCell
-                key={column}
-                className={
-                  column === 'id' ? styles.id : column === 'actions' ? styles.actions : undefined
-                }
-              >
+              <TableHeaderCell key={column} className={columnWidth[column]}>
                 {t(`table.columns.${column}`)}
               </TableHeaderCell>
             ))}
