@@ -4,6 +4,11 @@ import type { PageRegistry } from './GuardedPage'
 
 /** The signed-in screens that exist; every other private route shows the coming-soon page. */
 export const privatePages: PageRegistry = {
+  dashboard: lazy(() =>
+    import('@renderer/features/dashboard/pages/DashboardPage').then((m) => ({
+      default: m.DashboardPage,
+    })),
+  ),
   tickets: lazy(() =>
     import('@renderer/features/tickets/pages/TicketsPage').then((m) => ({
       default: m.TicketsPage,

@@ -1,0 +1,45 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
+
+export const useStatCardStyles = makeStyles({
+  card: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'flex-start',
+    padding: tokens.spacingVerticalM,
+    paddingInline: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: 0,
+  },
+  icon: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    width: '2.5rem',
+    height: '2.5rem',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+    fontSize: tokens.fontSizeBase500,
+  },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    minWidth: 0,
+    flexGrow: 1,
+  },
+  heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  label: { color: tokens.colorNeutralForeground2, margin: 0 },
+  value: { ...typographyStyles.title2, margin: 0, color: tokens.colorNeutralForeground1 },
+  detail: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  errorRow: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+  },
+})
