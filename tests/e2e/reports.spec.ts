@@ -85,7 +85,7 @@ test('a manager filters the report by contact and exports it to Excel', async ({
   const file = await download
   expect(file.suggestedFilename()).toBe('relatorio-atendimentos.xlsx')
   const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.readFile((await file.path())!)
+  await workbook.xlsx.readFile(await file.path())
   const rows = (workbook.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).map(
     (row) => row.slice(1, 3),
   )
