@@ -32,11 +32,11 @@ test('the operator signs in and sees the shell with his menu and greeting', asyn
   await expect(page.getByRole('button', { name: 'Selecionar ticket' })).toBeVisible()
 
   const menu = await openSideMenu(page)
-  for (const entry of ['Atendimentos', 'Usuários', 'Configurações']) {
+  for (const entry of ['Dashboard', 'Atendimentos', 'Usuários', 'Configurações']) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible()
   }
   // Not built yet: named with its mark.
-  await expect(menu.getByRole('link', { name: 'Dashboard Em breve', exact: true })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Tarefas Em breve', exact: true })).toBeVisible()
   // Super-user only entries (000 §2 Shell).
   for (const entry of ['Empresas', 'Todas as conexões', 'Informativos Em breve']) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible()
