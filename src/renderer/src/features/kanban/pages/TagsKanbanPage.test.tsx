@@ -118,7 +118,7 @@ describe('TagsKanbanPage', () => {
     await renderPage()
     expect(await screen.findByText('Nenhuma coluna', {}, SLOW)).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Adicionar coluna' }))
-    const dialog = await findDialog('Adicionar tag')
+    const dialog = await findDialog('Adicionar coluna do kanban')
     await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'Proposta')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar', ...HIDDEN }))
 

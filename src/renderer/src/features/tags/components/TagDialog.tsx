@@ -75,7 +75,9 @@ const TagForm = ({ tag, canSetKanban, newKanban, onClose }: Omit<TagDialogProps,
   return (
     <Form namespace="tags" onSubmit={handleSubmit(handleSave)}>
       <DialogBody>
-        <DialogTitle>{t(tag ? 'dialog.editTitle' : 'dialog.addTitle')}</DialogTitle>
+        <DialogTitle>
+          {t(tag ? 'dialog.editTitle' : newKanban ? 'dialog.addLaneTitle' : 'dialog.addTitle')}
+        </DialogTitle>
         <DialogContent className={styles.content}>
           <TextField control={control} name="name" label={t('dialog.name')} required />
           <Controller
