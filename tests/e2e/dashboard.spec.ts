@@ -6,11 +6,10 @@ import {
   postMetaWebhook,
   route,
   signIn,
-  startGraphStandIn,
   test,
   uniqueEmail,
   uniqueId,
-  type GraphStandIn,
+  useGraphStandIn,
 } from './fixtures'
 
 // Issue 20: an attendant's attendances reach the dashboard's Atendentes tab, in light and dark,
@@ -23,19 +22,7 @@ const ACCOUNT = {
   appSecret: 'e2e-dashboard-secret',
 }
 
-let graph: GraphStandIn
-
-test.beforeAll(async () => {
-  graph = await startGraphStandIn()
-  graph.fake.addPhoneNumber(ACCOUNT.phoneNumberId, {
-    token: ACCOUNT.accessToken,
-    displayPhoneNumber: '+55 11 4000-2003',
-  })
-})
-
-test.afterAll(async () => {
-  await graph?.close()
-})
+useGraphStandIn(ACCOUNT, '+55 11 4000-2003')
 
 test('the Atendentes tab counts an attendant’s attendances, in light and dark, and exports them', async ({
   page,

@@ -413,3 +413,21 @@ export const test = base.extend<Fixtures>({
     }
   },
 })
+
+/**
+ * The Graph API stand-in for the specs of this file, knowing one Cloud API number: started
+ * before them, closed after them.
+ */
+export function useGraphStandIn(account: CloudApiAccount, displayPhoneNumber: string): void {
+  let graph: GraphStandIn | undefined
+  test.beforeAll(async () => {
+    graph = await startGraphStandIn()
+    graph.fake.addPhoneNumber(account.phoneNumberId, {
+      token: account.accessToken,
+      displayPhoneNumber,
+    })
+  })
+  test.afterAll(async () => {
+    await graph?.close()
+  })
+}

@@ -6,13 +6,12 @@ import {
   postMetaWebhook,
   route,
   signIn,
-  startGraphStandIn,
   test,
   toast,
   uniqueEmail,
   uniqueId,
+  useGraphStandIn,
   type ApiSession,
-  type GraphStandIn,
 } from './fixtures'
 
 // Issue 20: a card dragged to another lane, by mouse and then by keyboard, moves the ticket's
@@ -25,19 +24,7 @@ const ACCOUNT = {
   appSecret: 'e2e-kanban-secret',
 }
 
-let graph: GraphStandIn
-
-test.beforeAll(async () => {
-  graph = await startGraphStandIn()
-  graph.fake.addPhoneNumber(ACCOUNT.phoneNumberId, {
-    token: ACCOUNT.accessToken,
-    displayPhoneNumber: '+55 11 4000-2001',
-  })
-})
-
-test.afterAll(async () => {
-  await graph?.close()
-})
+useGraphStandIn(ACCOUNT, '+55 11 4000-2001')
 
 const lane = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true })
 
@@ -95,17 +82,25 @@ test('a card dragged by mouse and then by keyboard changes lane, and the ticketâ
   await page.mouse.down()
   await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 })
   await page.mouse.move(target.x + target.width / 2, target.y + 80, { steps: 12 })
+  // The move's ticket event refreshes the board half a second later: the keyboard drag below
+  // starts after that refresh, not in the middle of it.
+  const refreshed = page.waitForResponse((answer) => answer.url().includes('/ticket/kanban'))
   await page.mouse.up()
   await expect(toast(page, `Ticket #${ticketId} movido para ${negotiating}`)).toBeVisible()
   await expect(
     lane(page, negotiating).getByRole('article', { name: new RegExp(name) }),
   ).toBeVisible()
   await expect.poll(() => laneTagsOf(operator, ticketId)).toEqual([negotiating])
+  await refreshed
 
   // By keyboard: Space picks the card up, the right arrow carries it to the next lane, Space drops.
   await page.getByRole('button', { name: `Arrastar o ticket #${ticketId}` }).focus()
+  // Each step waits for what the screen reader is told, as a keyboard user would.
+  const announced = (text: string) => page.getByText(text, { exact: false })
   await page.keyboard.press('Space')
+  await expect(announced(`pego na coluna ${negotiating}`)).toBeAttached()
   await page.keyboard.press('ArrowRight')
+  await expect(announced(`sobre a coluna ${won}`)).toBeAttached()
   await page.keyboard.press('Space')
   await expect(toast(page, `Ticket #${ticketId} movido para ${won}`)).toBeVisible()
   await expect(lane(page, won).getByRole('article', { name: new RegExp(name) })).toBeVisible()

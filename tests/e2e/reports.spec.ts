@@ -6,11 +6,10 @@ import {
   postMetaWebhook,
   route,
   signIn,
-  startGraphStandIn,
   test,
   uniqueEmail,
   uniqueId,
-  type GraphStandIn,
+  useGraphStandIn,
 } from './fixtures'
 
 // Issue 20: the attendance report filters by contact and exports what it shows to Excel.
@@ -22,19 +21,7 @@ const ACCOUNT = {
   appSecret: 'e2e-reports-secret',
 }
 
-let graph: GraphStandIn
-
-test.beforeAll(async () => {
-  graph = await startGraphStandIn()
-  graph.fake.addPhoneNumber(ACCOUNT.phoneNumberId, {
-    token: ACCOUNT.accessToken,
-    displayPhoneNumber: '+55 11 4000-2002',
-  })
-})
-
-test.afterAll(async () => {
-  await graph?.close()
-})
+useGraphStandIn(ACCOUNT, '+55 11 4000-2002')
 
 test('a manager filters the report by contact and exports it to Excel', async ({
   page,
