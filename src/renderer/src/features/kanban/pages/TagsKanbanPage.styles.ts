@@ -24,6 +24,11 @@ export const useTagsKanbanPageStyles = makeStyles({
     zIndex: 1,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  // The count and the actions keep a small fixed width; the lane's name takes the rest.
+  countColumn: { width: '4.5rem' },
+  // A long name is cut by the chip's ellipsis, never drawn over the count.
+  nameCell: { overflow: 'hidden' },
+  actionsColumn: { width: '5.5rem' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   footer: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
 })

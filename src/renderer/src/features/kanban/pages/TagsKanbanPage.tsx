@@ -113,14 +113,20 @@ export const TagsKanbanPage = () => {
           <TableHeader className={styles.header}>
             <TableRow>
               <TableHeaderCell>{t('lanesTable.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('lanesTable.tickets')}</TableHeaderCell>
-              {canManage && <TableHeaderCell>{t('lanesTable.actions')}</TableHeaderCell>}
+              <TableHeaderCell className={styles.countColumn}>
+                {t('lanesTable.tickets')}
+              </TableHeaderCell>
+              {canManage && (
+                <TableHeaderCell className={styles.actionsColumn}>
+                  {t('lanesTable.actions')}
+                </TableHeaderCell>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
             {tags.map((tag) => (
               <TableRow key={tag.id}>
-                <TableCell>
+                <TableCell className={styles.nameCell}>
                   <TagChip name={tag.name} color={tag.color} />
                 </TableCell>
                 <TableCell>{tag.ticketsCount}</TableCell>
